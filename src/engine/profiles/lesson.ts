@@ -1,0 +1,48 @@
+import type { IterationWork, ServerProfile } from '../types';
+
+/**
+ * The lesson's illustrative server: simple linear costs tuned so that one idle
+ * user sees the lesson's table (summarize 16,000/200: TTFT ≈ 0.9 s, TPOT ≈ 30 ms;
+ * long report 800/1,500: TTFT ≈ 0.12 s, E2E ≈ 45 s; autocomplete 400/12:
+ * TTFT ≈ 0.10 s) with the default 50 ms network round trip, and a chat batch of
+ * 16 users reaches ≈ 380 tok/s. The relationships are physical; the constants are not a benchmark.
+ */
+export const LESSON_COSTS = {
+  /** Every iteration streams the weights once and pays launch overhead: the decode floor. */
+  iterationBaseS: 0.0292,
+  /** Prefill compute per prompt token (the compute-bound, linear part of TTFT). */
+  prefillPerTokenS: 50e-6,
+  /** Attention compute per (query, key) pair; makes very long prompts superlinear. */
+  attentionPerPairS: 1.5625e-10,
+  /** Per decoding sequence per step: its activations, sampling and bookkeeping. */
+  decodePerSeqS: 0.00058,
+  /** Per KV-cache token read in a decode step. */
+  decodePerKvTokenS: 2e-8,
+} as const;
+
+/** Lesson server capacity: KV tokens and batch limit (a mid-size model on one GPU). */
+export const LESSON_KV_CAPACITY_TOKENS = 120_000;
+/** The lesson server's batch limit (sequences). */
+export const LESSON_MAX_BATCH = 64;
+
+/** Build the lesson profile. */
+export function lessonProfile(): ServerProfile {
+  const c = LESSON_COSTS;
+  return {
+    id: 'lesson',
+    label: 'Lesson server (illustrative)',
+    kvCapacityTokens: LESSON_KV_CAPACITY_TOKENS,
+    maxBatch: LESSON_MAX_BATCH,
+    chunkBudgetTokens: 512,
+    iterationSeconds(w: IterationWork): number {
+      if (w.prefillTokens === 0 && w.decodeSeqs === 0) return 0;
+      return (
+        c.iterationBaseS +
+        w.prefillTokens * c.prefillPerTokenS +
+        w.prefillAttentionPairs * c.attentionPerPairS +
+        w.decodeSeqs * c.decodePerSeqS +
+        w.decodeKvTokens * c.decodePerKvTokenS
+      );
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { RunResult } from './types';
+
+/**
+ * Client-side arrival time (s) of every output token of request `id`,
+ * rebuilt from the run-length encoded iteration log: a decoding request gets
+ * one token at the end of every iteration between its first and last token,
+ * so its times are exactly those iteration ends (plus the one-way network).
+ */
+export function tokenTimesS(result: RunResult, id: number): number[] {
+  const r = result.requests[id];
+  if (!r || !r.completed) return [];
+  const oneWay = r.serverArrivalS - r.sendS;
+  const times = [r.firstTokenServerS + oneWay];
+  if (r.outputTokens === 1) return times;
+  const { endS, count, gapS } = result.log;
+  const eps = 1e-9;
+  let lo = 0;
+  let hi = endS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (endS[mid] > r.firstTokenServerS + eps) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let i = lo; i < endS.length && times.length < r.outputTokens; i++) {
+    const startS = endS[i] - count[i] * gapS[i];
+    for (let k = 1; k <= count[i] && times.length < r.outputTokens; k++) {
+      times.push(startS + k * gapS[i] + oneWay);
+    }
+  }
+  return times;
+}

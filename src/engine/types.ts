@@ -1,0 +1,209 @@
+/**
+ * Core types of the Latency Lab engine. Units are in the names: `S` seconds,
+ * `Ms` milliseconds, `Tokens` tokens, `PerSec` per second. The engine is pure:
+ * no DOM, no React, no I/O.
+ */
+
+/** What one kind of request asks of the server. */
+export interface Workload {
+  /** Stable id, e.g. `chat`; `custom` for free values. */
+  id: string;
+  /** Human label, e.g. "Chatbot reply". */
+  label: string;
+  /** Mean prompt (input) length in tokens, ≥ 1. */
+  promptTokens: number;
+  /** Mean output length in tokens, ≥ 1. */
+  outputTokens: number;
+  /**
+   * Relative spread of both lengths around their means, 0..0.9: each request
+   * draws uniformly from mean × [1 − spread, 1 + spread], so the mean holds.
+   */
+  spread: number;
+}
+
+/**
+ * The work one scheduler iteration does, aggregated so a profile can cost it
+ * without allocating: prefill chunks and decode steps that run together.
+ */
+export interface IterationWork {
+  /** Prompt tokens prefilled in this iteration, summed over chunks. */
+  prefillTokens: number;
+  /**
+   * Attention pairs of the prefill: Σ chunkTokens × (contextBefore + (chunkTokens + 1) / 2).
+   * Proportional to attention FLOPs, which grow quadratically with prompt length.
+   */
+  prefillAttentionPairs: number;
+  /** KV tokens already in cache that the prefill chunks attend to (Σ contextBefore). */
+  prefillContextTokens: number;
+  /** Sequences with a prefill chunk in this iteration. */
+  prefillSeqs: number;
+  /** Sequences that decode one token in this iteration. */
+  decodeSeqs: number;
+  /** KV-cache tokens the decoding sequences read (their total context). */
+  decodeKvTokens: number;
+}
+
+/** How fast a server runs iterations and how much it can hold. */
+export interface ServerProfile {
+  /** Stable id, e.g. `lesson` or `llama-3.1-8b@h100-sxm/bf16/tp1`. */
+  id: string;
+  /** Human label. */
+  label: string;
+  /** Wall time in seconds of one scheduler iteration doing `work`. */
+  iterationSeconds(work: IterationWork): number;
+  /** Tokens of KV cache that fit in memory (all sequences together). */
+  kvCapacityTokens: number;
+  /** Most sequences the scheduler runs at once (vLLM `max_num_seqs`). */
+  maxBatch: number;
+  /** Token budget per iteration when chunked prefill is on (vLLM `max_num_batched_tokens`). */
+  chunkBudgetTokens: number;
+}
+
+/**
+ * How requests arrive. Closed loop: `users` clients, each sending its next
+ * request when its previous answer has fully arrived (plus think time).
+ * Open loop: arrivals at `ratePerSec` regardless of completions;
+ * `ratePerSec = Infinity` queues every request at t = 0 like `vllm bench serve`'s default.
+ */
+export type LoadSpec =
+  | { kind: 'closed'; users: number; thinkMs: number }
+  | { kind: 'open'; ratePerSec: number; burstiness: number };
+
+/** Latency targets. A request is good when it meets every target set (inclusive ≤). */
+export interface Slo {
+  /** Time-to-first-token target in ms, or null for none. */
+  ttftMs: number | null;
+  /** Time-per-output-token target in ms, or null for none. */
+  tpotMs: number | null;
+  /** End-to-end latency target in ms, or null for none. */
+  e2eMs: number | null;
+}
+
+/** Everything one simulation needs. Same scenario and seed → byte-identical result. */
+export interface Scenario {
+  workload: Workload;
+  server: ServerProfile;
+  load: LoadSpec;
+  slo: Slo;
+  /** Requests to send in the run (≥ 1). */
+  requests: number;
+  /** Seed of every random draw (lengths, arrivals, think time). */
+  seed: number;
+  /** Prefill in chunks under the profile's token budget instead of whole. */
+  chunkedPrefill: boolean;
+  /** Network round trip in ms: half on the way in, half on the way out. */
+  networkRttMs: number;
+}
+
+/** One request's life. Times are seconds from the start of the run (first send = 0). */
+export interface RequestRecord {
+  id: number;
+  /** Closed-loop user that sent it, or -1 in open loop. */
+  userId: number;
+  promptTokens: number;
+  outputTokens: number;
+  /** Client sends the request. */
+  sendS: number;
+  /** Request reaches the server (send + half the round trip). */
+  serverArrivalS: number;
+  /** Scheduler admits it (KV reserved); admit − arrival is the queue wait. */
+  admitS: number;
+  /** Start of the first iteration that prefilled part of its prompt. */
+  prefillStartS: number;
+  /** End of the iteration that emitted its first token, at the server. */
+  firstTokenServerS: number;
+  /** Emission of its last token, at the server. */
+  lastTokenServerS: number;
+  /** False when the request could never fit in KV memory and was rejected. */
+  completed: boolean;
+  /** Send to first token at the client, ms. */
+  ttftMs: number;
+  /** (E2E − TTFT) / (output − 1) in ms; 0 when output ≤ 1 (as vLLM does for goodput). */
+  tpotMs: number;
+  /** Send to last token at the client, ms. */
+  e2eMs: number;
+  /** Wait between arrival and admission, ms. */
+  queueMs: number;
+}
+
+/** Summary statistics of a sample. Percentiles interpolate linearly (numpy's default). */
+export interface Stats {
+  count: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  min: number;
+  max: number;
+}
+
+/** Metrics of a run, defined as `vllm bench serve` defines them. */
+export interface RunMetrics {
+  /** Requests that completed. */
+  completed: number;
+  /** Requests rejected because prompt + output exceed KV capacity. */
+  rejected: number;
+  /** First send to last token received, seconds. */
+  durationS: number;
+  ttftMs: Stats;
+  /** Per-request TPOT, over requests with more than one output token. */
+  tpotMs: Stats;
+  /** Every inter-token gap of every request, pooled (token-weighted). */
+  itlMs: Stats;
+  e2eMs: Stats;
+  queueMs: Stats;
+  /** Output tokens of completed requests / duration. */
+  outputTokPerSec: number;
+  /** Completed requests / duration. */
+  requestsPerSec: number;
+  /** Completed requests meeting every SLO target / duration. */
+  goodputReqPerSec: number;
+  /** Share (0..1) of completed requests that met every SLO target. */
+  sloMetShare: number;
+  /** Streaming pace of a typical user: 1000 / median TPOT, tok/s. */
+  userTokPerSec: number;
+}
+
+/**
+ * Scheduler iterations, run-length encoded: entry i is `count[i]` identical
+ * iterations of `gapS[i]` seconds ending at `endS[i]`. Parallel arrays keep it compact.
+ */
+export interface IterationLog {
+  endS: number[];
+  count: number[];
+  gapS: number[];
+  /** Sequences running (prefilling or decoding). */
+  batch: number[];
+  /** KV tokens actually held at the end of the entry. */
+  kvUsedTokens: number[];
+  /** KV tokens reserved by admitted requests (prompt + output). */
+  kvReservedTokens: number[];
+  /** Requests waiting for admission. */
+  waiting: number[];
+  /** Prompt tokens prefilled in the entry (0 for a pure decode run). */
+  prefillTokens: number[];
+}
+
+/** What held the queue back, in seconds of the run with requests waiting. */
+export interface LimitTime {
+  /** Waiting because the batch was at `maxBatch`. */
+  batchS: number;
+  /** Waiting because the KV cache could not hold the next request. */
+  memoryS: number;
+}
+
+/** The full outcome of one simulation. */
+export interface RunResult {
+  scenario: Scenario;
+  requests: RequestRecord[];
+  metrics: RunMetrics;
+  log: IterationLog;
+  limits: LimitTime;
+  /** Id of the representative request (see `pickRepresentative`), or -1 if none completed. */
+  representativeId: number;
+  /** Largest batch seen. */
+  peakBatch: number;
+  /** Largest KV reservation seen, tokens. */
+  peakKvReservedTokens: number;
+}

@@ -1,0 +1,64 @@
+import type { Scenario } from './types';
+
+/** A scenario value the engine cannot run, naming the offending parameter. */
+export class EngineInputError extends Error {
+  /** Name of the bad input, as the CLI and deep links spell it (e.g. `users`). */
+  readonly param: string;
+  constructor(param: string, message: string) {
+    super(`${param}: ${message}`);
+    this.name = 'EngineInputError';
+    this.param = param;
+  }
+}
+
+function positiveInt(value: number, param: string, max: number): void {
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new EngineInputError(param, `must be a whole number from 1 to ${max}, got ${value}`);
+  }
+}
+
+/** Upper bounds that keep a run finite and memory-safe in a browser tab. */
+export const ENGINE_LIMITS = {
+  maxRequests: 200_000,
+  maxUsers: 100_000,
+  maxTokens: 2_000_000,
+  maxNetworkRttMs: 60_000,
+  maxThinkMs: 3_600_000,
+} as const;
+
+/** Throws `EngineInputError` when a scenario cannot be simulated; returns it unchanged otherwise. */
+export function validateScenario(s: Scenario): Scenario {
+  positiveInt(s.requests, 'requests', ENGINE_LIMITS.maxRequests);
+  positiveInt(s.workload.promptTokens, 'prompt', ENGINE_LIMITS.maxTokens);
+  positiveInt(s.workload.outputTokens, 'output', ENGINE_LIMITS.maxTokens);
+  if (!(s.workload.spread >= 0 && s.workload.spread <= 0.9)) {
+    throw new EngineInputError('spread', `must be between 0 and 0.9, got ${s.workload.spread}`);
+  }
+  if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 0xffffffff) {
+    throw new EngineInputError('seed', `must be a whole number from 0 to 4294967295, got ${s.seed}`);
+  }
+  if (!(s.networkRttMs >= 0 && s.networkRttMs <= ENGINE_LIMITS.maxNetworkRttMs)) {
+    throw new EngineInputError('network-ms', `must be between 0 and ${ENGINE_LIMITS.maxNetworkRttMs}, got ${s.networkRttMs}`);
+  }
+  if (s.load.kind === 'closed') {
+    positiveInt(s.load.users, 'users', ENGINE_LIMITS.maxUsers);
+    if (!(s.load.thinkMs >= 0 && s.load.thinkMs <= ENGINE_LIMITS.maxThinkMs)) {
+      throw new EngineInputError('think-ms', `must be between 0 and ${ENGINE_LIMITS.maxThinkMs}, got ${s.load.thinkMs}`);
+    }
+  } else {
+    if (!(s.load.ratePerSec > 0)) throw new EngineInputError('rate', `must be above 0 or inf, got ${s.load.ratePerSec}`);
+    if (!(s.load.burstiness > 0 && s.load.burstiness <= 100)) {
+      throw new EngineInputError('burstiness', `must be above 0 and at most 100, got ${s.load.burstiness}`);
+    }
+  }
+  for (const [key, value] of [['ttft-slo', s.slo.ttftMs], ['tpot-slo', s.slo.tpotMs], ['e2e-slo', s.slo.e2eMs]] as const) {
+    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
+      throw new EngineInputError(key, `must be a finite number of ms ≥ 0, got ${value}`);
+    }
+  }
+  const p = s.server;
+  if (!(p.kvCapacityTokens >= 1) || !(p.maxBatch >= 1) || !(p.chunkBudgetTokens >= 1)) {
+    throw new EngineInputError('server', `profile ${p.id} has no room to run a request`);
+  }
+  return s;
+}
