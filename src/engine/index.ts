@@ -11,3 +11,5 @@ export { WORKLOADS, WORKLOAD_IDS, workloadById, customWorkload, DEFAULT_SPREAD }
 export { lessonProfile, LESSON_COSTS } from './profiles/lesson';
 export { EngineInputError, validateScenario, ENGINE_LIMITS } from './validate';
 export { makeRng } from './rng';
+export { requestBreakdown } from './breakdown';
+export type { RequestBreakdown } from './breakdown';

@@ -95,7 +95,7 @@ export function simulate(scenario: Scenario): RunResult {
     r.ttftMs = (r.firstTokenServerS + oneWayS - r.sendS) * 1000;
     r.e2eMs = (r.lastTokenServerS + oneWayS - r.sendS) * 1000;
     r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
-    r.queueMs = (r.admitS - r.serverArrivalS) * 1000;
+    r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
     kvReserved -= a.reserved;
     kvUsed -= a.prefilled + a.generated;
     sendNext(r.userId, now + oneWayS);

@@ -122,7 +122,7 @@ export interface RequestRecord {
   tpotMs: number;
   /** Send to last token at the client, ms. */
   e2eMs: number;
-  /** Wait between arrival and admission, ms. */
+  /** Wait between arriving at the server and the start of its prefill (admission + scheduling), ms. */
   queueMs: number;
 }
 

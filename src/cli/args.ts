@@ -1,0 +1,79 @@
+import { PARAMS } from '../settings/schema';
+
+/** A usage error: the CLI prints it and exits with status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Options that are not settings. */
+export const EXTRA_FLAGS: Record<string, { takesValue: boolean; doc: string }> = {
+  json: { takesValue: false, doc: 'Print one JSON document instead of text.' },
+  help: { takesValue: false, doc: 'Show help.' },
+  'sweep-users': { takesValue: true, doc: 'sweep: comma-separated user counts (default 1,2,4,…,256).' },
+  'sweep-rates': { takesValue: true, doc: 'sweep: comma-separated request rates per second instead of users.' },
+};
+
+const BOOLEAN_SETTINGS = new Set(['chunked-prefill']);
+
+/** Command, setting values by flag, and extra options, from argv (after the script name). */
+export interface ParsedArgs {
+  command: string | null;
+  values: Map<string, string>;
+  extras: Map<string, string>;
+}
+
+/**
+ * Reads `command --flag value --flag=value --bool` style arguments. Unknown
+ * flags, missing values and repeated flags are usage errors naming the flag.
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const settingFlags = new Set(PARAMS.map((p) => p.flag));
+  const values = new Map<string, string>();
+  const extras = new Map<string, string>();
+  let command: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) {
+      if (command === null) {
+        command = arg;
+        continue;
+      }
+      throw new UsageError(`unexpected argument "${arg}"`);
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq >= 0 ? eq : undefined);
+    const inline = eq >= 0 ? arg.slice(eq + 1) : null;
+    const isSetting = settingFlags.has(name);
+    const extra = EXTRA_FLAGS[name];
+    if (!isSetting && !extra) throw new UsageError(`unknown option --${name} (see --help)`);
+    const takesValue = isSetting ? !BOOLEAN_SETTINGS.has(name) : extra.takesValue;
+    let value: string;
+    if (inline !== null) value = inline;
+    else if (takesValue) {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('--') && !/^--?\d/.test(next))) throw new UsageError(`option --${name} needs a value`);
+      value = next;
+      i++;
+    } else value = '';
+    const target = isSetting ? values : extras;
+    if (target.has(name)) throw new UsageError(`option --${name} is given twice`);
+    target.set(name, value);
+  }
+  return { command, values, extras };
+}
+
+/** Parses a comma-separated list of positive numbers for a sweep axis. */
+export function parseNumberList(raw: string, flag: string, allowInf: boolean): number[] {
+  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  if (parts.length === 0) throw new UsageError(`--${flag} needs at least one value`);
+  if (parts.length > 64) throw new UsageError(`--${flag} takes at most 64 values`);
+  return parts.map((p) => {
+    if (allowInf && p.toLowerCase() === 'inf') return Infinity;
+    const n = Number(p);
+    if (!/^[0-9.eE+]+$/.test(p) || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${flag}: "${p}" is not a positive number`);
+    return n;
+  });
+}

@@ -1,0 +1,72 @@
+import { format } from 'd3-format';
+import type { RunResult, Stats } from '../engine/types';
+import { requestBreakdown } from '../engine/breakdown';
+import type { SweepPoint } from '../engine/sweep';
+
+const num = format(',.1f');
+const int = format(',d');
+
+/** Milliseconds as text with a unit: ms below 10 s, s above. */
+export function formatMs(ms: number): string {
+  return ms >= 10_000 ? `${num(ms / 1000)} s` : `${num(ms)} ms`;
+}
+
+function statRow(name: string, s: Stats): string {
+  return `  ${name.padEnd(6)} mean ${formatMs(s.mean).padStart(11)}  p50 ${formatMs(s.p50).padStart(11)}  p90 ${formatMs(s.p90).padStart(11)}  p95 ${formatMs(s.p95).padStart(11)}  p99 ${formatMs(s.p99).padStart(11)}`;
+}
+
+/** Human-readable `predict` report. */
+export function predictText(r: RunResult): string {
+  const s = r.scenario;
+  const m = r.metrics;
+  const load = s.load.kind === 'closed' ? `${s.load.users} user(s), closed loop` : `rate ${s.load.ratePerSec === Infinity ? 'inf (all at t = 0)' : `${s.load.ratePerSec}/s`}, burstiness ${s.load.burstiness}`;
+  const rep = requestBreakdown(r, r.representativeId);
+  const slo = [s.slo.ttftMs !== null && `TTFT ≤ ${s.slo.ttftMs} ms`, s.slo.tpotMs !== null && `TPOT ≤ ${s.slo.tpotMs} ms`, s.slo.e2eMs !== null && `E2E ≤ ${s.slo.e2eMs} ms`].filter(Boolean).join(', ') || 'none';
+  const lines = [
+    `Workload  ${s.workload.label}: ${int(s.workload.promptTokens)} in / ${int(s.workload.outputTokens)} out (±${Math.round(s.workload.spread * 100)}%)`,
+    `Server    ${s.server.label}${s.chunkedPrefill ? ', chunked prefill' : ''}; network RTT ${s.networkRttMs} ms`,
+    `Load      ${load}; ${int(s.requests)} requests, seed ${s.seed}`,
+    `SLO       ${slo}`,
+    '',
+    `Completed ${int(m.completed)} of ${int(s.requests)} in ${num(m.durationS)} s${m.rejected ? ` (${m.rejected} rejected: too large for KV memory)` : ''}`,
+    statRow('TTFT', m.ttftMs),
+    statRow('TPOT', m.tpotMs),
+    statRow('ITL', m.itlMs),
+    statRow('E2E', m.e2eMs),
+    statRow('Queue', m.queueMs),
+    `  Throughput ${num(m.outputTokPerSec)} tok/s, ${format(',.3f')(m.requestsPerSec)} req/s; per user ${num(m.userTokPerSec)} tok/s`,
+    `  Goodput    ${format(',.3f')(m.goodputReqPerSec)} req/s (${format('.1%')(m.sloMetShare)} of requests met the SLO)`,
+    `  Peak batch ${r.peakBatch} of ${s.server.maxBatch}; peak KV reserved ${int(r.peakKvReservedTokens)} of ${int(s.server.kvCapacityTokens)} tokens`,
+  ];
+  if (rep) {
+    lines.push(
+      '',
+      `Representative request #${rep.id} (${int(rep.promptTokens)} in / ${int(rep.outputTokens)} out):`,
+      `  TTFT ${formatMs(rep.ttftMs)} = network in ${formatMs(rep.networkInMs)} + queue ${formatMs(rep.queueMs)} + prefill ${formatMs(rep.prefillMs)} + network out ${formatMs(rep.networkOutMs)}`,
+      `  E2E  ${formatMs(rep.e2eMs)} = TTFT + TPOT ${num(rep.tpotMs)} ms × (${int(rep.outputTokens)} − 1); ${rep.meetsSlo ? 'met the SLO' : 'missed the SLO'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Human-readable `sweep` table. */
+export function sweepText(points: readonly SweepPoint[]): string {
+  const head = ' load      tok/s    req/s  goodput  TTFT p50   TTFT p95   TPOT p50   TPOT p95  batch  limit';
+  const rows = points.map((p) => {
+    const label = p.users !== null ? `${p.users} users` : p.ratePerSec === Infinity ? 'rate inf' : `${p.ratePerSec}/s`;
+    const m = p.metrics;
+    return [
+      label.padEnd(9),
+      num(m.outputTokPerSec).padStart(9),
+      format(',.2f')(m.requestsPerSec).padStart(8),
+      format(',.2f')(m.goodputReqPerSec).padStart(8),
+      formatMs(m.ttftMs.p50).padStart(10),
+      formatMs(m.ttftMs.p95).padStart(10),
+      formatMs(m.tpotMs.p50).padStart(10),
+      formatMs(m.tpotMs.p95).padStart(10),
+      String(p.peakBatch).padStart(6),
+      ` ${p.limitingFactor}`,
+    ].join(' ');
+  });
+  return [head, ...rows].join('\n');
+}

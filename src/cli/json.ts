@@ -1,0 +1,91 @@
+import { requestBreakdown } from '../engine/breakdown';
+import type { SweepPoint } from '../engine/sweep';
+import type { RunMetrics, RunResult, Scenario, Stats } from '../engine/types';
+
+/** JSON has no Infinity: an infinite rate or user count is written as "inf". */
+export const finiteOrInf = (x: number): number | 'inf' => (x === Infinity ? 'inf' : x);
+
+const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
+const stats = (s: Stats) => ({ count: s.count, mean: round(s.mean), p50: round(s.p50), p90: round(s.p90), p95: round(s.p95), p99: round(s.p99), min: round(s.min), max: round(s.max) });
+
+/** The scenario as the JSON output documents it. */
+export function scenarioJson(s: Scenario) {
+  return {
+    workload: s.workload.id,
+    promptTokens: s.workload.promptTokens,
+    outputTokens: s.workload.outputTokens,
+    spread: s.workload.spread,
+    server: s.server.id,
+    maxBatch: s.server.maxBatch,
+    kvCapacityTokens: s.server.kvCapacityTokens,
+    load: s.load.kind === 'closed'
+      ? { kind: 'closed' as const, users: s.load.users, thinkMs: s.load.thinkMs }
+      : { kind: 'open' as const, ratePerSec: finiteOrInf(s.load.ratePerSec), burstiness: s.load.burstiness },
+    requests: s.requests,
+    seed: s.seed,
+    chunkedPrefill: s.chunkedPrefill,
+    networkRttMs: s.networkRttMs,
+    slo: { ttftMs: s.slo.ttftMs, tpotMs: s.slo.tpotMs, e2eMs: s.slo.e2eMs },
+  };
+}
+
+/** Run metrics with rounded numbers. */
+export function metricsJson(m: RunMetrics) {
+  return {
+    completed: m.completed,
+    rejected: m.rejected,
+    durationS: round(m.durationS),
+    ttftMs: stats(m.ttftMs),
+    tpotMs: stats(m.tpotMs),
+    itlMs: stats(m.itlMs),
+    e2eMs: stats(m.e2eMs),
+    queueMs: stats(m.queueMs),
+    outputTokPerSec: round(m.outputTokPerSec),
+    requestsPerSec: round(m.requestsPerSec, 4),
+    goodputReqPerSec: round(m.goodputReqPerSec, 4),
+    sloMetShare: round(m.sloMetShare, 4),
+    userTokPerSec: round(m.userTokPerSec),
+  };
+}
+
+/** `predict --json`. */
+export function predictJson(result: RunResult) {
+  const rep = requestBreakdown(result, result.representativeId);
+  const d = result.metrics.durationS;
+  return {
+    scenario: scenarioJson(result.scenario),
+    metrics: metricsJson(result.metrics),
+    representative: rep && Object.fromEntries(Object.entries(rep).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
+    limits: {
+      peakBatch: result.peakBatch,
+      peakKvReservedTokens: result.peakKvReservedTokens,
+      batchLimitedShare: round(d > 0 ? result.limits.batchS / d : 0, 4),
+      memoryLimitedShare: round(d > 0 ? result.limits.memoryS / d : 0, 4),
+    },
+  };
+}
+
+/** `sweep --json`. */
+export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readonly SweepPoint[]) {
+  return {
+    scenario: scenarioJson(base),
+    axis,
+    points: points.map((p) => ({
+      users: p.users,
+      ratePerSec: p.ratePerSec === null ? null : finiteOrInf(p.ratePerSec),
+      outputTokPerSec: round(p.metrics.outputTokPerSec),
+      requestsPerSec: round(p.metrics.requestsPerSec, 4),
+      goodputReqPerSec: round(p.metrics.goodputReqPerSec, 4),
+      sloMetShare: round(p.metrics.sloMetShare, 4),
+      userTokPerSec: round(p.metrics.userTokPerSec),
+      ttftMs: stats(p.metrics.ttftMs),
+      tpotMs: stats(p.metrics.tpotMs),
+      itlMs: stats(p.metrics.itlMs),
+      e2eMs: stats(p.metrics.e2eMs),
+      peakBatch: p.peakBatch,
+      batchLimitedShare: round(p.batchLimitedShare, 4),
+      memoryLimitedShare: round(p.memoryLimitedShare, 4),
+      limitingFactor: p.limitingFactor,
+    })),
+  };
+}

@@ -1,0 +1,73 @@
+import { EngineInputError } from '../engine/validate';
+import { simulate } from '../engine/simulate';
+import { DEFAULT_SWEEP_USERS, sweep, type SweepAxis } from '../engine/sweep';
+import { parseSettings } from '../settings/parse';
+import { PARAMS } from '../settings/schema';
+import { scenarioFromSettings } from '../settings/scenario';
+import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
+import { predictText, sweepText } from './format';
+import { predictJson, sweepJson } from './json';
+import { listing, listText } from './list';
+
+const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
+
+Usage: npm run --silent lab -- <command> [options]
+Commands:
+  predict   one scenario: TTFT, TPOT, ITL, E2E percentiles, throughput, goodput
+  sweep     the throughput-versus-load curve (each point a full simulation)
+  list      workloads and servers
+
+Options (the same names as the lab's deep links):
+${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
+${Object.entries(EXTRA_FLAGS).map(([k, v]) => `  --${k.padEnd(16)} ${v.doc}`).join('\n')}
+Exit status: 0 ok, 2 bad option or value, 1 anything else.`;
+
+/** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
+export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): number {
+  try {
+    const args = parseArgs(argv);
+    if (args.extras.has('help') || args.command === null || args.command === 'help') {
+      out(USAGE);
+      return args.command === null && !args.extras.has('help') ? 2 : 0;
+    }
+    const json = args.extras.has('json');
+    if (args.command === 'list') {
+      out(json ? JSON.stringify(listing(), null, 2) : listText());
+      return 0;
+    }
+    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep or list)`);
+    const { settings, notices } = parseSettings((k) => args.values.get(k) ?? null, 'cli');
+    if (notices.length > 0) throw new UsageError(notices.map((n) => `${n.param}: ${n.message.replace(/ Using the default\.$/, '')}`).join('\n'));
+    const built = scenarioFromSettings(settings);
+    if (!built.ok) throw new UsageError(`--${built.param}: ${built.message}`);
+    if (args.command === 'predict') {
+      const result = simulate(built.scenario);
+      out(json ? JSON.stringify(predictJson(result), null, 2) : predictText(result));
+      return 0;
+    }
+    const rates = args.extras.get('sweep-rates');
+    const users = args.extras.get('sweep-users');
+    if (rates !== undefined && users !== undefined) throw new UsageError('use --sweep-users or --sweep-rates, not both');
+    const axis: SweepAxis = rates !== undefined
+      ? { kind: 'rate', values: parseNumberList(rates, 'sweep-rates', true) }
+      : { kind: 'users', values: users !== undefined ? parseNumberList(users, 'sweep-users', false).map((u) => {
+          if (!Number.isInteger(u) || u > 4096) throw new UsageError(`--sweep-users: ${u} is not a whole number from 1 to 4096`);
+          return u;
+        }) : DEFAULT_SWEEP_USERS };
+    const points = sweep(built.scenario, axis);
+    out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points), null, 2) : sweepText(points));
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof EngineInputError) {
+      err(`lab: ${e.message}`);
+      return 2;
+    }
+    err(`lab: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+}
+
+const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);
+if (isMain) {
+  process.exitCode = run(process.argv.slice(2), (s) => console.log(s), (s) => console.error(s));
+}

@@ -1,0 +1,4 @@
+/** Settings: one schema for links, the store and the CLI. */
+export * from './schema';
+export * from './parse';
+export * from './scenario';

@@ -1,0 +1,53 @@
+import { DEFAULT_SETTINGS, PARAMS, type Settings } from './schema';
+
+/** A setting that was ignored, and why; shown to the user as a notice. */
+export interface SettingNotice {
+  /** The parameter as the source spells it (`ttftSlo` in a link, `--ttft-slo` on the CLI). */
+  param: string;
+  message: string;
+}
+
+/** Where values come from: link keys are camelCase, CLI flags kebab-case. */
+export type SettingsSource = 'url' | 'cli';
+
+/** Settings and the notices of values that fell back to their defaults. */
+export interface ParsedSettings {
+  settings: Settings;
+  notices: SettingNotice[];
+}
+
+/**
+ * Reads every parameter through the schema table. A bad value keeps the
+ * default and adds a notice naming the parameter; it never throws.
+ * `get` returns the raw value of a key, or null when absent.
+ */
+export function parseSettings(get: (key: string) => string | null, source: SettingsSource): ParsedSettings {
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  const notices: SettingNotice[] = [];
+  for (const p of PARAMS) {
+    const name = source === 'url' ? p.key : p.flag;
+    const raw = get(name);
+    if (raw === null) continue;
+    const out = p.kind.parse(raw);
+    const shown = source === 'url' ? name : `--${name}`;
+    if (out.ok) p.apply(settings, out.value);
+    else notices.push({ param: shown, message: `${out.reason}. Using the default.` });
+  }
+  return { settings, notices };
+}
+
+/** Parses a query string (with or without `?`); unknown keys are left to other readers. */
+export function settingsFromQuery(query: string): ParsedSettings {
+  const params = new URLSearchParams(query);
+  return parseSettings((k) => params.get(k), 'url');
+}
+
+/** The query string (no `?`) that restores `settings` exactly. */
+export function settingsToQuery(settings: Settings): string {
+  const params = new URLSearchParams();
+  for (const p of PARAMS) {
+    const value = p.emit(settings);
+    if (value !== undefined) params.set(p.key, p.kind.serialize(value));
+  }
+  return params.toString();
+}
