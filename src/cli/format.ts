@@ -19,7 +19,11 @@ function statRow(name: string, s: Stats): string {
 export function predictText(r: RunResult): string {
   const s = r.scenario;
   const m = r.metrics;
-  const load = s.load.kind === 'closed' ? `${s.load.users} user(s), closed loop` : `rate ${s.load.ratePerSec === Infinity ? 'inf (all at t = 0)' : `${s.load.ratePerSec}/s`}, burstiness ${s.load.burstiness}`;
+  const load = s.load.kind === 'closed'
+    ? `${s.load.users} user(s), closed loop`
+    : s.load.kind === 'open'
+      ? `rate ${s.load.ratePerSec === Infinity ? 'inf (all at t = 0)' : `${s.load.ratePerSec}/s`}, burstiness ${s.load.burstiness}`
+      : `trace of ${s.load.sendTimesS.length} send times`;
   const rep = requestBreakdown(r, r.representativeId);
   const slo = [s.slo.ttftMs !== null && `TTFT ≤ ${s.slo.ttftMs} ms`, s.slo.tpotMs !== null && `TPOT ≤ ${s.slo.tpotMs} ms`, s.slo.e2eMs !== null && `E2E ≤ ${s.slo.e2eMs} ms`].filter(Boolean).join(', ') || 'none';
   const lines = [

@@ -20,7 +20,9 @@ export function scenarioJson(s: Scenario) {
     kvCapacityTokens: s.server.kvCapacityTokens,
     load: s.load.kind === 'closed'
       ? { kind: 'closed' as const, users: s.load.users, thinkMs: s.load.thinkMs }
-      : { kind: 'open' as const, ratePerSec: finiteOrInf(s.load.ratePerSec), burstiness: s.load.burstiness },
+      : s.load.kind === 'open'
+        ? { kind: 'open' as const, ratePerSec: finiteOrInf(s.load.ratePerSec), burstiness: s.load.burstiness }
+        : { kind: 'trace' as const, requests: s.load.sendTimesS.length },
     requests: s.requests,
     seed: s.seed,
     chunkedPrefill: s.chunkedPrefill,

@@ -71,6 +71,8 @@ export function simulate(scenario: Scenario): RunResult {
 
   if (s.load.kind === 'closed') {
     for (let u = 0; u < Math.min(s.load.users, s.requests); u++) send(0, u);
+  } else if (s.load.kind === 'trace') {
+    for (const t of s.load.sendTimesS) send(t, -1);
   } else {
     for (const t of openLoopSendTimes(s.requests, s.load.ratePerSec, s.load.burstiness, s.seed)) send(t, -1);
   }

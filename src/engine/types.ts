@@ -67,7 +67,9 @@ export interface ServerProfile {
  */
 export type LoadSpec =
   | { kind: 'closed'; users: number; thinkMs: number }
-  | { kind: 'open'; ratePerSec: number; burstiness: number };
+  | { kind: 'open'; ratePerSec: number; burstiness: number }
+  /** Replays given send times (seconds from the start, one per request, ascending). */
+  | { kind: 'trace'; sendTimesS: readonly number[] };
 
 /** Latency targets. A request is good when it meets every target set (inclusive ≤). */
 export interface Slo {

@@ -45,6 +45,14 @@ export function validateScenario(s: Scenario): Scenario {
     if (!(s.load.thinkMs >= 0 && s.load.thinkMs <= ENGINE_LIMITS.maxThinkMs)) {
       throw new EngineInputError('think-ms', `must be between 0 and ${ENGINE_LIMITS.maxThinkMs}, got ${s.load.thinkMs}`);
     }
+  } else if (s.load.kind === 'trace') {
+    const times = s.load.sendTimesS;
+    if (times.length !== s.requests) throw new EngineInputError('requests', `a trace needs one send time per request (${times.length} times for ${s.requests} requests)`);
+    for (let i = 0; i < times.length; i++) {
+      if (!(times[i] >= 0 && Number.isFinite(times[i])) || (i > 0 && times[i] < times[i - 1])) {
+        throw new EngineInputError('trace', `send time ${i} must be finite, ≥ 0 and not before the previous one`);
+      }
+    }
   } else {
     if (!(s.load.ratePerSec > 0)) throw new EngineInputError('rate', `must be above 0 or inf, got ${s.load.ratePerSec}`);
     if (!(s.load.burstiness > 0 && s.load.burstiness <= 100)) {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test of the lab: type-check, lint, unit and property tests, build, then
+# end-to-end tests in headless Debian Chromium. Installs Chromium when it is
+# missing and this machine can (root + apt-get); otherwise stops with one line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_bin" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's chromium for the end-to-end tests…"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH) and try again." >&2
+    exit 1
+  fi
+fi
+
+echo "== type-check"; npx tsc --noEmit
+echo "== lint"; npx eslint .
+echo "== unit and property tests"; npx vitest run
+echo "== build"; npx vite build --logLevel warn
+echo "== end-to-end (headless Chromium)"; node test/e2e/run.mjs
