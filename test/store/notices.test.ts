@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, PARAMS } from '../../src/settings/schema';
+import { createLabStore } from '../../src/store';
+import { fakeWindow } from './fakeWindow';
+
+const GARBAGE = ['abc', '%%%', 'NaN', '1e999', '--5', '{}'];
+
+describe('bad link parameters fall back with a notice', () => {
+  for (const p of PARAMS) {
+    it(`${p.key}: garbage falls back to the default with a notice naming it`, () => {
+      for (const raw of GARBAGE) {
+        if (p.kind.parse(raw).ok) continue; // free-form ids accept some of these shapes
+        const store = createLabStore(fakeWindow(`?${p.key}=${encodeURIComponent(raw)}`));
+        const { settings, notices } = store.getState();
+        expect(settings).toEqual(DEFAULT_SETTINGS);
+        expect(notices).toHaveLength(1);
+        expect(notices[0].param).toBe(p.key);
+        expect(notices[0].message).toMatch(/default/i);
+      }
+    });
+  }
+
+  it.each([
+    ['users', '0'], ['users', '99999'], ['prompt', '-3'], ['output', '100000'], ['rate', '0'],
+    ['burstiness', '1000'], ['ttftSlo', '-1'], ['seed', '4294967296'], ['tp', '9'], ['networkMs', '10001'], ['spread', '0.95'],
+  ])('%s=%s is out of range: default kept, notice says why', (key, raw) => {
+    const store = createLabStore(fakeWindow(`?${key}=${raw}`));
+    const { settings, notices } = store.getState();
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(notices).toEqual([{ param: key, message: expect.stringMatching(/out of range/) }]);
+  });
+
+  it.each(['users', 'prompt', 'seed', 'workload', 'load', 'networkMs'])('%s with a missing value is a notice, not a crash', (key) => {
+    const store = createLabStore(fakeWindow(`?${key}=`));
+    expect(store.getState().settings).toEqual(DEFAULT_SETTINGS);
+    expect(store.getState().notices.map((n) => n.param)).toEqual([key]);
+  });
+
+  it('a bare switch (chunkedPrefill=) means on, as a bare CLI flag does', () => {
+    const store = createLabStore(fakeWindow('?chunkedPrefill='));
+    expect(store.getState().settings.chunkedPrefill).toBe(true);
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('an absent parameter is silently the default', () => {
+    const store = createLabStore(fakeWindow('?question=q1'));
+    expect(store.getState().settings).toEqual(DEFAULT_SETTINGS);
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('good values survive next to bad ones, and each bad one gets its own notice', () => {
+    const store = createLabStore(fakeWindow('?workload=report&users=lots&ttftSlo=fast&seed=5'));
+    const { settings, notices } = store.getState();
+    expect(settings.workload).toBe('report');
+    expect(settings.seed).toBe(5);
+    expect(settings.users).toBe(DEFAULT_SETTINGS.users);
+    expect(settings.ttftSlo).toBe(DEFAULT_SETTINGS.ttftSlo);
+    expect(notices.map((n) => n.param)).toEqual(['users', 'ttftSlo']);
+  });
+
+  it('notices can be dismissed one by one or all at once', () => {
+    const store = createLabStore(fakeWindow('?users=x&seed=y&workload=z'));
+    expect(store.getState().notices).toHaveLength(3);
+    store.getState().dismissNotice('seed');
+    expect(store.getState().notices.map((n) => n.param)).toEqual(['workload', 'users']);
+    store.getState().dismissAllNotices();
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('a bad parameter is dropped from the URL at the next change', () => {
+    const win = fakeWindow('?users=lots&question=q4');
+    const store = createLabStore(win);
+    store.getState().updateSettings({ seed: 3 });
+    expect(win.location.search).not.toContain('users=');
+    expect(win.location.search).toContain('question=q4');
+  });
+});
