@@ -1,0 +1,85 @@
+import type { HoverRegion, LaneMarks, SegmentKind } from './types';
+
+const SEGMENT_FILL: Record<SegmentKind, string> = {
+  'network-in': 'fill-net',
+  queue: 'fill-queue',
+  prefill: 'fill-prefill',
+  'network-out': 'fill-net',
+};
+const SEGMENT_INK: Record<SegmentKind, string> = {
+  'network-in': 'fill-net-ink',
+  queue: 'fill-queue-ink',
+  prefill: 'fill-prefill-ink',
+  'network-out': 'fill-net-ink',
+};
+
+interface LaneProps {
+  lane: LaneMarks;
+  active: HoverRegion | null;
+  onActivate: (region: HoverRegion | null) => void;
+}
+
+/** One strip of the timeline: phases, first-token flag, decode tokens, axis and hover regions. */
+export function Lane({ lane, active, onActivate }: LaneProps) {
+  const { y, height: h } = lane;
+  return (
+    <g>
+      {lane.id === 'zoom' && (
+        <text x={lane.segments[0]?.x ?? 20} y={y - 8} className="fill-muted text-[11px]">
+          {lane.title}
+        </text>
+      )}
+      <line x1={lane.axis[0]?.x ?? 0} x2={lane.axis.at(-1)?.x ?? 0} y1={y + h / 2} y2={y + h / 2} className="stroke-line" />
+      {lane.segments.map((s) => (
+        <g key={s.kind}>
+          <rect x={s.x} y={y} width={Math.max(1, s.width)} height={h} className={SEGMENT_FILL[s.kind]} />
+          {s.label && (
+            <text x={s.x + s.width / 2} y={y + h / 2 + 4} textAnchor="middle" className={`${SEGMENT_INK[s.kind]} text-[11px] font-medium`}>
+              {s.label}
+            </text>
+          )}
+        </g>
+      ))}
+      {lane.tokens.mode === 'ticks'
+        ? lane.tokens.ticks.map((t) => (
+            <line key={t.index} x1={t.x} x2={t.x} y1={y + 3} y2={y + h - 3} strokeWidth={t.slow ? 2 : 1.5} className={t.slow ? 'stroke-slow' : 'stroke-decode'} />
+          ))
+        : lane.tokens.columns.map((c) => (
+            <line key={c.x} x1={c.x} x2={c.x} y1={y + (c.slow ? 0 : 5)} y2={y + h - (c.slow ? 0 : 5)} strokeOpacity={c.opacity} className={c.slow ? 'stroke-slow' : 'stroke-decode'} />
+          ))}
+      {lane.flag && (
+        <g>
+          <line x1={lane.flag.x} x2={lane.flag.x} y1={y - 6} y2={y + h + 2} strokeWidth={2} className="stroke-ink" />
+          <path d={`M${lane.flag.x},${y - 6} l9,3.5 l-9,3.5 z`} className="fill-ink" />
+        </g>
+      )}
+      {lane.axis.map((t, i) => (
+        <g key={i}>
+          <line x1={t.x} x2={t.x} y1={lane.axisY} y2={lane.axisY + 4} className="stroke-muted" />
+          {t.label && (
+            <text x={t.x} y={lane.axisY + 15} textAnchor="middle" className="fill-muted text-[11px] tabular">
+              {t.label}
+            </text>
+          )}
+        </g>
+      ))}
+      {lane.regions.map((r, i) => (
+        <rect
+          key={i}
+          x={r.x}
+          y={y - 2}
+          width={r.width}
+          height={h + 4}
+          tabIndex={0}
+          role="img"
+          aria-label={r.label}
+          className={`cursor-help fill-transparent outline-none ${active === r ? 'stroke-focus stroke-2' : 'focus-visible:stroke-focus focus-visible:stroke-2'}`}
+          onMouseEnter={() => onActivate(r)}
+          onMouseLeave={() => onActivate(null)}
+          onFocus={() => onActivate(r)}
+          onBlur={() => onActivate(null)}
+        />
+      ))}
+    </g>
+  );
+}

@@ -1,0 +1,100 @@
+/** What the timeline draws: one request, times in ms after it was sent. */
+export interface TimelineData {
+  networkInMs: number;
+  queueMs: number;
+  prefillMs: number;
+  networkOutMs: number;
+  ttftMs: number;
+  tpotMs: number;
+  e2eMs: number;
+  outputTokens: number;
+  /** Client arrival of every output token, ms after sending; [0] is the first token (= TTFT). */
+  tokenTimesMs: readonly number[];
+}
+
+export interface TimelineSize {
+  /** Drawing width in px. */
+  width: number;
+}
+
+export type SegmentKind = 'network-in' | 'queue' | 'prefill' | 'network-out';
+
+/** One phase before the first token, as a bar. */
+export interface SegmentMark {
+  kind: SegmentKind;
+  x: number;
+  width: number;
+  startMs: number;
+  endMs: number;
+  /** Text inside the bar, or null when it would not fit. */
+  label: string | null;
+  /** Full description for hover and screen readers. */
+  title: string;
+}
+
+/** Decode tokens: one tick each when they fit, else one line per pixel column. */
+export type TokenMarks =
+  | { mode: 'ticks'; ticks: { x: number; index: number; ms: number; slow: boolean }[] }
+  | { mode: 'density'; columns: { x: number; count: number; opacity: number; slow: boolean }[] };
+
+export interface AxisTick {
+  x: number;
+  label: string | null;
+}
+
+/** A hover/focus target over part of the timeline. */
+export interface HoverRegion {
+  x: number;
+  width: number;
+  label: string;
+}
+
+/** One horizontal strip: the whole request, or a zoom on its start. */
+export interface LaneMarks {
+  id: 'overview' | 'zoom';
+  title: string;
+  /** Top of the bar and its height. */
+  y: number;
+  height: number;
+  domainMs: [number, number];
+  segments: SegmentMark[];
+  /** The first-token flag at TTFT, or null when outside the lane. */
+  flag: { x: number; label: string | null } | null;
+  tokens: TokenMarks;
+  axis: AxisTick[];
+  axisY: number;
+  regions: HoverRegion[];
+}
+
+export interface BracketMark {
+  x0: number;
+  x1: number;
+  y: number;
+  label: string;
+  labelX: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
+/** E2E = TTFT + TPOT × (N − 1) with this request's numbers. */
+export interface FormulaMarks {
+  ttftMs: number;
+  tpotMs: number;
+  outputTokens: number;
+  e2eMs: number;
+  /** TTFT + TPOT × (N − 1), which equals E2E by the definition of TPOT. */
+  sumMs: number;
+  text: string;
+}
+
+export interface TimelineMarks {
+  width: number;
+  height: number;
+  lanes: LaneMarks[];
+  /** Where the zoom lane's domain sits on the overview, for connector lines. */
+  zoomWindow: { x0: number; x1: number; y: number; zoomY: number; zoomX0: number; zoomX1: number } | null;
+  ttftBracket: BracketMark;
+  e2eBracket: BracketMark;
+  formula: FormulaMarks;
+  /** True when some token came after a gap well above the typical one (prefill interference). */
+  hasSlowGaps: boolean;
+}

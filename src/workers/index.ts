@@ -1,0 +1,25 @@
+import { useStore } from 'zustand';
+import { getLabStore } from '../store';
+import { createSimClient, type SimClient, type SimState } from './simClient';
+
+export type { SimState, SweepState } from './simClient';
+export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
+
+let client: SimClient | null = null;
+
+/** The app's simulation client: one worker, fed by every settings change of the app store. */
+export function getSimClient(): SimClient {
+  if (client) return client;
+  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
+  const c = createSimClient(worker);
+  const lab = getLabStore();
+  c.request(lab.getState().settings);
+  lab.subscribe((s) => s.settings, (settings) => c.request(settings));
+  client = c;
+  return c;
+}
+
+/** Selects one value of the simulation results. */
+export function useSim<T>(selector: (state: SimState) => T): T {
+  return useStore(getSimClient().store, selector);
+}

@@ -1,0 +1,44 @@
+import { requestBreakdown } from '../engine/breakdown';
+import { tokenTimesS } from '../engine/tokens';
+import type { RunResult, Scenario } from '../engine/types';
+import type { MainResult, RepresentativeRequest, ScenarioSummary } from './protocol';
+
+/** The scenario as structured-cloneable data. */
+export function summarizeScenario(s: Scenario): ScenarioSummary {
+  const { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens } = s.server;
+  return {
+    workload: s.workload,
+    server: { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens },
+    load: s.load,
+    slo: s.slo,
+    requests: s.requests,
+    seed: s.seed,
+    chunkedPrefill: s.chunkedPrefill,
+    networkRttMs: s.networkRttMs,
+  };
+}
+
+/** The representative request's breakdown and token arrival times, or null. */
+export function representativeOf(result: RunResult): RepresentativeRequest | null {
+  const breakdown = requestBreakdown(result, result.representativeId);
+  if (!breakdown) return null;
+  const sendS = result.requests[result.representativeId].sendS;
+  const tokenTimesMs = tokenTimesS(result, result.representativeId).map((t) => (t - sendS) * 1000);
+  return { breakdown, tokenTimesMs };
+}
+
+/** Everything the page needs from a run, with no functions in it. */
+export function mainResultOf(result: RunResult, computeMs: number): MainResult {
+  return {
+    scenario: summarizeScenario(result.scenario),
+    metrics: result.metrics,
+    requests: result.requests,
+    log: result.log,
+    limits: result.limits,
+    representativeId: result.representativeId,
+    representative: representativeOf(result),
+    peakBatch: result.peakBatch,
+    peakKvReservedTokens: result.peakKvReservedTokens,
+    computeMs,
+  };
+}

@@ -1,0 +1,62 @@
+import type { RequestBreakdown } from '../engine/breakdown';
+import type { SweepPoint } from '../engine/sweep';
+import type { IterationLog, LimitTime, LoadSpec, RequestRecord, RunMetrics, Slo, Workload } from '../engine/types';
+import type { Settings } from '../settings/schema';
+
+/** The server profile without its cost function (functions cannot cross to the page). */
+export interface ServerSummary {
+  id: string;
+  label: string;
+  maxBatch: number;
+  kvCapacityTokens: number;
+  chunkBudgetTokens: number;
+}
+
+/** The scenario as plain data. */
+export interface ScenarioSummary {
+  workload: Workload;
+  server: ServerSummary;
+  load: LoadSpec;
+  slo: Slo;
+  requests: number;
+  seed: number;
+  chunkedPrefill: boolean;
+  networkRttMs: number;
+}
+
+/** The representative request as the timeline draws it. */
+export interface RepresentativeRequest {
+  breakdown: RequestBreakdown;
+  /** Client arrival of every output token, ms after the request was sent. */
+  tokenTimesMs: number[];
+}
+
+/** What the views need from the main run. */
+export interface MainResult {
+  scenario: ScenarioSummary;
+  metrics: RunMetrics;
+  requests: RequestRecord[];
+  log: IterationLog;
+  limits: LimitTime;
+  representativeId: number;
+  /** Null when no request completed. */
+  representative: RepresentativeRequest | null;
+  peakBatch: number;
+  peakKvReservedTokens: number;
+  /** Wall time the worker spent simulating, ms. */
+  computeMs: number;
+}
+
+/** Page → worker: simulate these settings. A newer id supersedes every older one. */
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  settings: Settings;
+}
+
+/** Worker → page. */
+export type WorkerReply =
+  | { type: 'main'; id: number; result: MainResult }
+  | { type: 'sweep-point'; id: number; index: number; total: number; axis: 'users' | 'rate'; point: SweepPoint }
+  | { type: 'sweep-done'; id: number; computeMs: number }
+  | { type: 'error'; id: number; param: string; message: string };

@@ -1,0 +1,69 @@
+import { sweep } from '../engine/sweep';
+import { simulate } from '../engine/simulate';
+import { EngineInputError } from '../engine/validate';
+import { scenarioFromSettings } from '../settings/scenario';
+import { mainResultOf } from './payload';
+import { PointCache } from './pointCache';
+import type { RunRequest, WorkerReply } from './protocol';
+import { sweepAxisFor } from './sweepAxis';
+
+/**
+ * The worker's scheduling, independent of the worker global so it can be
+ * tested: keeps only the newest request, runs the main simulation first and
+ * posts it, then the sweep one point at a time, yielding between points so a
+ * newer request preempts the rest of a stale sweep.
+ */
+export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: () => Promise<void>) {
+  let latest: RunRequest | null = null;
+  let running = false;
+  const cache = new PointCache();
+
+  async function runOne(req: RunRequest): Promise<void> {
+    const built = scenarioFromSettings(req.settings);
+    if (!built.ok) {
+      post({ type: 'error', id: req.id, param: built.param, message: built.message });
+      return;
+    }
+    try {
+      const t0 = performance.now();
+      const result = simulate(built.scenario);
+      post({ type: 'main', id: req.id, result: mainResultOf(result, performance.now() - t0) });
+      const axis = sweepAxisFor(built.scenario.load, result.metrics);
+      const t1 = performance.now();
+      for (let index = 0; index < axis.values.length; index++) {
+        const value = axis.values[index];
+        const key = PointCache.key(req.settings, axis.kind, value);
+        let point = cache.get(key);
+        if (!point) {
+          await yieldToInbox();
+          if (latest) return; // superseded: drop the rest of this sweep
+          point = sweep(built.scenario, axis.kind === 'users' ? { kind: 'users', values: [value] } : { kind: 'rate', values: [value] })[0];
+          cache.set(key, point);
+        }
+        post({ type: 'sweep-point', id: req.id, index, total: axis.values.length, axis: axis.kind, point });
+      }
+      post({ type: 'sweep-done', id: req.id, computeMs: performance.now() - t1 });
+    } catch (e) {
+      const param = e instanceof EngineInputError ? e.param : 'settings';
+      post({ type: 'error', id: req.id, param, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  async function loop(): Promise<void> {
+    running = true;
+    while (latest) {
+      const req = latest;
+      latest = null;
+      await runOne(req);
+    }
+    running = false;
+  }
+
+  return {
+    /** Accepts a request; an older one still running stops at its next yield. */
+    receive(req: RunRequest): void {
+      if (latest === null || req.id > latest.id) latest = req;
+      if (!running) void loop();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { SweepPoint } from '../engine/sweep';
+import type { Settings } from '../settings/schema';
+import { scenarioFromSettings } from '../settings/scenario';
+import type { MainResult, RunRequest, WorkerReply } from './protocol';
+
+/** A finished or growing sweep, tagged with the request it belongs to. */
+export interface SweepState {
+  id: number;
+  axis: 'users' | 'rate';
+  points: SweepPoint[];
+  total: number;
+  done: boolean;
+}
+
+/** Results derived from the settings by the worker. Nothing here is set by hand. */
+export interface SimState {
+  /** Id of the newest request sent. */
+  requestedId: number;
+  /** The newest main run received (may lag `requestedId` while the worker runs). */
+  main: { id: number; result: MainResult } | null;
+  /** The sweep being built for the shown main run. */
+  sweep: SweepState | null;
+  /** The last complete sweep (kept on screen, marked stale, while a new one is built). */
+  lastFullSweep: SweepState | null;
+  /** Why the current settings cannot run, or null. */
+  error: { id: number; param: string; message: string } | null;
+}
+
+/** The part of a Worker the client uses. */
+export interface WorkerLike {
+  postMessage(message: RunRequest): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
+  terminate(): void;
+}
+
+/**
+ * Sends settings to the simulation worker and keeps the newest replies.
+ * Stale replies are dropped: a main run older than the one shown, and sweep
+ * points that do not belong to the shown run.
+ */
+export function createSimClient(worker: WorkerLike) {
+  const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null }));
+  let nextId = 1;
+
+  function onReply(reply: WorkerReply): void {
+    const s = store.getState();
+    switch (reply.type) {
+      case 'main': {
+        if (s.main && reply.id <= s.main.id) return;
+        if (reply.id < (s.error?.id ?? 0)) return;
+        store.setState({ main: { id: reply.id, result: reply.result }, sweep: null, error: null });
+        return;
+      }
+      case 'sweep-point': {
+        if (s.main?.id !== reply.id) return;
+        const prev = s.sweep?.id === reply.id ? s.sweep.points : [];
+        const points = prev.slice();
+        points[reply.index] = reply.point;
+        store.setState({ sweep: { id: reply.id, axis: reply.axis, points, total: reply.total, done: false } });
+        return;
+      }
+      case 'sweep-done': {
+        if (s.main?.id !== reply.id || s.sweep?.id !== reply.id) return;
+        const done = { ...s.sweep, done: true };
+        store.setState({ sweep: done, lastFullSweep: done });
+        return;
+      }
+      case 'error': {
+        if (reply.id < s.requestedId) return;
+        store.setState({ error: { id: reply.id, param: reply.param, message: reply.message } });
+        return;
+      }
+    }
+  }
+  worker.addEventListener('message', (event) => onReply(event.data));
+
+  return {
+    store,
+    /** Asks for a run of `settings`; invalid settings become an error without a round trip. */
+    request(settings: Settings): number {
+      const id = nextId++;
+      store.setState({ requestedId: id });
+      const built = scenarioFromSettings(settings);
+      if (!built.ok) {
+        store.setState({ error: { id, param: built.param, message: built.message } });
+        return id;
+      }
+      worker.postMessage({ type: 'run', id, settings });
+      return id;
+    },
+    dispose(): void {
+      worker.terminate();
+    },
+  };
+}
+
+export type SimClient = ReturnType<typeof createSimClient>;
