@@ -1,0 +1,47 @@
+import type { SweepPoint } from '../../engine';
+import { formatMs, formatRate, formatReqPerSec, formatShare, formatTokens, formatTokPerSec, formatUsers } from '../chart/format';
+
+/** The load of a sweep point in words: `16 users` or `2 req/s`. */
+export function loadLabel(p: Pick<SweepPoint, 'users' | 'ratePerSec'>): string {
+  if (p.users !== null) return formatUsers(p.users);
+  if (p.ratePerSec !== null) return formatRate(p.ratePerSec);
+  return 'unknown load';
+}
+
+/** Label of a batch or memory limit region. */
+export function limitLabel(factor: 'batch' | 'memory', maxBatch: number, kvCapacityTokens: number): string {
+  return factor === 'batch' ? `batch limit (${Math.round(maxBatch)})` : `KV memory full (${formatTokens(kvCapacityTokens)})`;
+}
+
+/** The readout of one point: what the hover / keyboard focus shows. */
+export function describeCurvePoint(p: SweepPoint, maxBatch: number): { heading: string; lines: string[] } {
+  const m = p.metrics;
+  const lines = [
+    `system ${formatTokPerSec(m.outputTokPerSec)} (${formatReqPerSec(m.requestsPerSec)})`,
+    `goodput ${formatReqPerSec(m.goodputReqPerSec)} (${formatShare(m.sloMetShare)} of requests within SLO)`,
+    `TTFT p50 ${formatMs(m.ttftMs.p50)}, p95 ${formatMs(m.ttftMs.p95)}`,
+    `TPOT p50 ${formatMs(m.tpotMs.p50)}, p95 ${formatMs(m.tpotMs.p95)}`,
+    `batch peaked at ${Math.round(p.peakBatch)} of ${Math.round(maxBatch)}`,
+  ];
+  if (p.batchLimitedShare >= 0.01) lines.push(`requests waited for a batch slot ${formatShare(p.batchLimitedShare)} of the run`);
+  if (p.memoryLimitedShare >= 0.01) lines.push(`requests waited for KV memory ${formatShare(p.memoryLimitedShare)} of the run`);
+  return { heading: loadLabel(p), lines };
+}
+
+/** One or two sentences that say what the curve shows, for its accessible name. */
+export function summarizeCurve(points: readonly SweepPoint[], maxBatch: number, kvCapacityTokens: number): string {
+  if (points.length === 0) return 'The throughput curve is still being computed.';
+  const first = points[0];
+  const last = points[points.length - 1];
+  const peak = points.reduce((a, b) => (b.metrics.outputTokPerSec > a.metrics.outputTokPerSec ? b : a));
+  let text =
+    points.length === 1
+      ? `At ${loadLabel(first)} the server produces ${formatTokPerSec(first.metrics.outputTokPerSec)}, with median TTFT ${formatMs(first.metrics.ttftMs.p50)} and median TPOT ${formatMs(first.metrics.tpotMs.p50)}.`
+      : `From ${loadLabel(first)} to ${loadLabel(last)}, system throughput goes from ${formatTokPerSec(first.metrics.outputTokPerSec)} to ${formatTokPerSec(last.metrics.outputTokPerSec)} (peak ${formatTokPerSec(peak.metrics.outputTokPerSec)} at ${loadLabel(peak)}), ` +
+        `while median TTFT goes from ${formatMs(first.metrics.ttftMs.p50)} to ${formatMs(last.metrics.ttftMs.p50)} and median TPOT from ${formatMs(first.metrics.tpotMs.p50)} to ${formatMs(last.metrics.tpotMs.p50)}.`;
+  const limited = points.find((p) => p.limitingFactor !== 'none');
+  if (limited && limited.limitingFactor !== 'none') {
+    text += ` From ${loadLabel(limited)} requests queue behind the ${limitLabel(limited.limitingFactor, maxBatch, kvCapacityTokens)}.`;
+  }
+  return text;
+}

@@ -1,0 +1,7 @@
+/** Throughput and latency versus load. */
+export { ThroughputCurve } from './ThroughputCurve';
+export type { ThroughputCurveProps } from './ThroughputCurve';
+export { layoutCurve, nearestPointIndex } from './layoutCurve';
+export type { CurveData, CurveLayout, CurvePointMarks, LimitRegionMarks, BandLabel } from './layoutCurve';
+export { describeCurvePoint, summarizeCurve, loadLabel, limitLabel } from './describe';
+export { goodputTokPerSec } from './panels';

@@ -1,0 +1,202 @@
+import type { SweepPoint } from '../../engine';
+import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { estimateTextWidthPx, placeLabelRows } from '../chart/labels';
+import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
+import { limitLabel, loadLabel, summarizeCurve } from './describe';
+import { loadAxis, type LoadKind } from './loadAxis';
+import { layoutPanel, panelSpecs, type PanelMarks } from './panels';
+
+/** What the curve draws. */
+export interface CurveData {
+  points: readonly SweepPoint[];
+  current: { users: number | null; ratePerSec: number | null };
+  slo: { ttftMs: number | null; tpotMs: number | null };
+  maxBatch: number;
+  kvCapacityTokens: number;
+}
+
+/** A sweep point on the chart (in load order). */
+export interface CurvePointMarks {
+  index: number;
+  xPx: number;
+  label: string;
+  isCurrent: boolean;
+  point: SweepPoint;
+}
+
+/** A stretch of load where requests queue behind a limit, shaded on every panel. */
+export interface LimitRegionMarks {
+  factor: 'batch' | 'memory';
+  x0Px: number;
+  x1Px: number;
+  label: string;
+}
+
+/** A text label in the annotation band above the first plot. */
+export interface BandLabel {
+  key: string;
+  text: string;
+  kind: 'current' | 'batch' | 'memory';
+  textXPx: number;
+  yPx: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
+/** Everything the curve component renders, in px. */
+export interface CurveLayout {
+  widthPx: number;
+  heightPx: number;
+  kind: LoadKind | null;
+  plotLeftPx: number;
+  plotRightPx: number;
+  panels: PanelMarks[];
+  xAxis: AxisMarks | null;
+  points: CurvePointMarks[];
+  limitRegions: LimitRegionMarks[];
+  bandLabels: BandLabel[];
+  /** x of the axis break before the ∞-rate slot, or null. */
+  axisBreakXPx: number | null;
+  /** The operating point's vertical line, across the plots. */
+  current: { xPx: number; topPx: number; bottomPx: number; index: number | null } | null;
+  summary: string;
+  /** Shown instead of the plot when there is nothing to draw yet. */
+  message: string | null;
+}
+
+/** The load value of a point along the chosen axis. */
+function loadOf(p: Pick<SweepPoint, 'users' | 'ratePerSec'>, kind: LoadKind): number | null {
+  return kind === 'users' ? p.users : p.ratePerSec;
+}
+
+/** Plot heights of the three panels, px: shorter on phones so the whole curve fits a screen. */
+function panelHeights(widthPx: number): number[] {
+  return widthPx >= 600 ? [170, 130, 110] : [140, 110, 96];
+}
+
+/**
+ * Lays out the throughput-versus-load curve: three stacked panels sharing a
+ * log load axis (system throughput with goodput; TTFT p50/p95 on a log scale
+ * with its SLO; TPOT p50/p95 with its SLO), the regions where a batch or KV
+ * memory limit holds requests back, and the operating point.
+ */
+export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLayout {
+  const widthPx = Math.max(MIN_CHART_WIDTH_PX, Number.isFinite(size.widthPx) ? size.widthPx : MIN_CHART_WIDTH_PX);
+  const plotLeftPx = widthPx >= 600 ? 60 : 52;
+  const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
+  const kind: LoadKind | null = data.points.length === 0 ? null : data.points.some((p) => p.users !== null) ? 'users' : 'rate';
+  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null };
+  if (kind === null) {
+    return { ...base, heightPx: 120, summary: summarizeCurve([], data.maxBatch, data.kvCapacityTokens), message: 'computing…' };
+  }
+
+  const points = data.points
+    .filter((p) => loadOf(p, kind) !== null && !Number.isNaN(loadOf(p, kind)))
+    .slice()
+    .sort((a, b) => (loadOf(a, kind) as number) - (loadOf(b, kind) as number));
+  const currentValue = kind === 'users' ? data.current.users : data.current.ratePerSec;
+  const values = points.map((p) => loadOf(p, kind) as number);
+  const axisValues = currentValue !== null && !Number.isNaN(currentValue) ? [...values, currentValue] : values;
+  const x = loadAxis(kind, axisValues, plotLeftPx + 10, plotRightPx - 10);
+  const xPx = values.map((v) => x.xOf(v));
+  const joinable = values.map((v) => Number.isFinite(v));
+  const currentIndex = currentValue === null ? -1 : values.findIndex((v) => v === currentValue);
+
+  // Regions: consecutive points held back by the same limit, bounded half-way to their neighbours.
+  const limitRegions: LimitRegionMarks[] = [];
+  for (let i = 0; i < points.length; ) {
+    const factor = points[i].limitingFactor;
+    let j = i;
+    while (j + 1 < points.length && points[j + 1].limitingFactor === factor) j++;
+    if (factor !== 'none') {
+      limitRegions.push({
+        factor,
+        x0Px: i === 0 ? plotLeftPx : (xPx[i - 1] + xPx[i]) / 2,
+        x1Px: j === points.length - 1 ? plotRightPx : (xPx[j] + xPx[j + 1]) / 2,
+        label: limitLabel(factor, data.maxBatch, data.kvCapacityTokens),
+      });
+    }
+    i = j + 1;
+  }
+
+  // Annotation band labels: the operating point and where each limit starts.
+  const bandItems: { key: string; text: string; kind: BandLabel['kind']; xPx: number }[] = [];
+  if (currentValue !== null && !Number.isNaN(currentValue)) {
+    bandItems.push({ key: 'current', text: `your load: ${loadLabel(kind === 'users' ? { users: currentValue, ratePerSec: null } : { users: null, ratePerSec: currentValue })}`, kind: 'current', xPx: x.xOf(currentValue) });
+  }
+  for (const r of limitRegions) {
+    const w = estimateTextWidthPx(r.label, FONT_PX.tick);
+    bandItems.push({ key: `limit-${r.x0Px}`, text: r.label, kind: r.factor, xPx: r.x0Px + 4 + w / 2 });
+  }
+  const placed = placeLabelRows(bandItems, FONT_PX.tick, 4, widthPx - 4);
+  const bandRows = placed.reduce((n, p) => Math.max(n, p.row + 1), 0);
+
+  const specs = panelSpecs(data.slo);
+  const heights = panelHeights(widthPx);
+  const frame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx, joinable };
+  const panels: PanelMarks[] = [];
+  let headerTop = 4;
+  let bandTopPx = 0;
+  specs.forEach((spec, k) => {
+    // The first panel leaves room between its legend and plot for the annotation band.
+    const extra = k === 0 ? bandRows * 15 + 4 : 0;
+    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra);
+    if (k === 0) bandTopPx = panel.topPx - extra;
+    panels.push(panel);
+    headerTop = panel.bottomPx + 14;
+  });
+  const first = panels[0];
+  const last = panels[panels.length - 1];
+  const bandLabels: BandLabel[] = bandItems.map((item, i) => ({
+    key: item.key,
+    text: item.text,
+    kind: item.kind,
+    textXPx: placed[i].textXPx,
+    anchor: placed[i].anchor,
+    // Row 0 sits just above the plot, further rows stack upwards.
+    yPx: bandTopPx + (bandRows - placed[i].row) * 15 - 4,
+  }));
+
+  const xAxis: AxisMarks = {
+    orient: 'bottom',
+    ticks: x.ticks,
+    atPx: last.bottomPx,
+    fromPx: plotLeftPx,
+    toPx: plotRightPx,
+    grid: null,
+    title: x.title,
+    titleXPx: (plotLeftPx + plotRightPx) / 2,
+    titleYPx: last.bottomPx + 32,
+    titleAnchor: 'middle',
+  };
+
+  return {
+    ...base,
+    heightPx: last.bottomPx + 40,
+    panels,
+    xAxis,
+    points: points.map((p, i) => ({ index: i, xPx: xPx[i], label: loadLabel(p), isCurrent: i === currentIndex, point: p })),
+    limitRegions,
+    bandLabels,
+    axisBreakXPx: x.breakXPx,
+    current:
+      currentValue !== null && !Number.isNaN(currentValue)
+        ? { xPx: x.xOf(currentValue), topPx: first.topPx, bottomPx: last.bottomPx, index: currentIndex >= 0 ? currentIndex : null }
+        : null,
+    summary: summarizeCurve(points, data.maxBatch, data.kvCapacityTokens),
+    message: null,
+  };
+}
+
+/** Index of the point nearest to `xPx` (for hover), or null when there are none. */
+export function nearestPointIndex(layout: Pick<CurveLayout, 'points'>, xPx: number): number | null {
+  let best: number | null = null;
+  let bestDist = Infinity;
+  for (const p of layout.points) {
+    const d = Math.abs(p.xPx - xPx);
+    if (d < bestDist) {
+      best = p.index;
+      bestDist = d;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,224 @@
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { area, line } from 'd3-shape';
+import type { SweepPoint } from '../../engine';
+import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { finiteOr, formatCompact, formatMs, formatMsTick } from '../chart/format';
+import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legend';
+import type { ColourRole } from '../chart/palette';
+import { linearTicks, logTicks } from '../chart/ticks';
+
+/** Panel titles and legends start at the chart's left edge, left of the y tick labels. */
+const HEADER_LEFT_PX = 4;
+
+/** Which of the curve's stacked panels. */
+export type PanelId = 'throughput' | 'ttft' | 'tpot';
+
+/** A line of the curve with its dots (one per sweep point). */
+export interface SeriesMarks {
+  key: string;
+  role: ColourRole;
+  dashed: boolean;
+  /** SVG path through the points with a finite load (an ∞ rate is drawn as a dot only). */
+  pathD: string;
+  /** y of each point, in point order. */
+  yPx: number[];
+}
+
+/** A horizontal target line with its label. */
+export interface SloLineMarks {
+  role: ColourRole;
+  yPx: number;
+  label: string;
+}
+
+/** One panel: a y axis, its lines, an optional SLO line and the legend above it. */
+export interface PanelMarks {
+  id: PanelId;
+  title: string;
+  titleXPx: number;
+  titleYPx: number;
+  legend: PlacedLegendItem[];
+  topPx: number;
+  bottomPx: number;
+  yAxis: AxisMarks;
+  series: SeriesMarks[];
+  /** Shaded band between throughput and goodput: the requests that missed the SLO. */
+  gapAreaD: string | null;
+  slo: SloLineMarks | null;
+}
+
+/** Geometry shared by the panels. */
+export interface PanelFrame {
+  leftPx: number;
+  rightPx: number;
+  /** x of each point (sorted by load). */
+  xPx: number[];
+  /** Whether each point can be joined by a line (false for an ∞ rate). */
+  joinable: boolean[];
+}
+
+interface SeriesSpec {
+  key: string;
+  label: string;
+  role: ColourRole;
+  dashed: boolean;
+  value: (p: SweepPoint) => number;
+}
+
+interface PanelSpec {
+  id: PanelId;
+  title: string;
+  scale: 'linear' | 'log';
+  series: SeriesSpec[];
+  tick: (v: number) => string;
+  slo: { valueMs: number; role: ColourRole; label: string } | null;
+}
+
+/** Goodput as output tokens per second: system tok/s × share of requests within SLO (same units as throughput). */
+export function goodputTokPerSec(p: SweepPoint): number {
+  return finiteOr(p.metrics.outputTokPerSec * p.metrics.sloMetShare, 0);
+}
+
+/** The three panels' specifications: what each plots and how. */
+export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }): PanelSpec[] {
+  const sloSpec = (v: number | null, name: string) =>
+    v !== null && Number.isFinite(v) && v > 0 ? { valueMs: v, role: 'slo' as const, label: `${name} SLO ${formatMs(v)}` } : null;
+  return [
+    {
+      id: 'throughput',
+      title: 'System throughput (output tok/s)',
+      scale: 'linear',
+      tick: formatCompact,
+      slo: null,
+      series: [
+        { key: 'throughput', label: 'all requests', role: 'throughput', dashed: false, value: (p) => p.metrics.outputTokPerSec },
+        { key: 'goodput', label: 'goodput: requests within SLO', role: 'goodput', dashed: true, value: goodputTokPerSec },
+      ],
+    },
+    {
+      id: 'ttft',
+      title: 'Time to first token per user (log scale)',
+      scale: 'log',
+      tick: formatMsTick,
+      slo: sloSpec(slo.ttftMs, 'TTFT'),
+      series: [
+        { key: 'ttft-p50', label: 'p50', role: 'prefill', dashed: false, value: (p) => p.metrics.ttftMs.p50 },
+        { key: 'ttft-p95', label: 'p95', role: 'prefill', dashed: true, value: (p) => p.metrics.ttftMs.p95 },
+      ],
+    },
+    {
+      id: 'tpot',
+      title: 'Time per output token per user',
+      scale: 'linear',
+      tick: formatMsTick,
+      slo: sloSpec(slo.tpotMs, 'TPOT'),
+      series: [
+        { key: 'tpot-p50', label: 'p50', role: 'decode', dashed: false, value: (p) => p.metrics.tpotMs.p50 },
+        { key: 'tpot-p95', label: 'p95', role: 'decode', dashed: true, value: (p) => p.metrics.tpotMs.p95 },
+      ],
+    },
+  ];
+}
+
+/** A y scale for the panel's values (and its SLO), never degenerate, never NaN. */
+function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number) {
+  const values = points.flatMap((p) => spec.series.map((s) => finiteOr(s.value(p), 0)));
+  if (spec.slo) values.push(spec.slo.valueMs);
+  if (spec.scale === 'log') {
+    const positive = values.filter((v) => v > 0);
+    let lo = positive.length > 0 ? Math.min(...positive) : 1;
+    let hi = positive.length > 0 ? Math.max(...positive) : 1000;
+    if (hi / lo < 4) {
+      const mid = Math.sqrt(lo * hi);
+      lo = Math.min(lo, mid / 2);
+      hi = Math.max(hi, mid * 2);
+    }
+    const scale = scaleLog().domain([lo / 1.25, hi * 1.25]).range([bottomPx, topPx]).clamp(true);
+    // Across a decade or more, round the ends to powers of ten so the axis has round labels at both ends.
+    if (hi / lo >= 10) scale.nice();
+    const maxTicks = Math.max(2, Math.floor((bottomPx - topPx) / 24));
+    const y = (v: number) => (v > 0 && Number.isFinite(v) ? scale(v) : bottomPx);
+    return { y, ticks: logTicks(scale, maxTicks, spec.tick) };
+  }
+  const hi = Math.max(0, ...values);
+  const scale = scaleLinear()
+    .domain([0, hi > 0 ? hi * 1.1 : 1])
+    .range([bottomPx, topPx])
+    .nice(Math.max(2, Math.floor((bottomPx - topPx) / 30)));
+  const y = (v: number) => finiteOr(scale(finiteOr(v, 0)), bottomPx);
+  return { y, ticks: linearTicks(scale, Math.max(2, Math.floor((bottomPx - topPx) / 30)), spec.tick) };
+}
+
+/**
+ * Lays out one panel from `headerTopPx`: title, legend, then a plot of
+ * `plotHeightPx`, `extraTopPx` below the legend (room for annotations).
+ */
+export function layoutPanel(
+  spec: PanelSpec,
+  points: readonly SweepPoint[],
+  frame: PanelFrame,
+  headerTopPx: number,
+  plotHeightPx: number,
+  extraTopPx = 0,
+): PanelMarks {
+  const titleYPx = headerTopPx + FONT_PX.title;
+  const legendItems: LegendItem[] = spec.series.map((s) => ({ key: s.key, label: s.label, role: s.role, swatch: s.dashed ? 'dashed' : 'line' }));
+  if (spec.id === 'throughput') legendItems.push({ key: 'missed', label: 'missed SLO', role: 'slo', swatch: 'band' });
+  if (spec.slo) legendItems.push({ key: 'slo', label: spec.slo.label, role: 'slo', swatch: 'line' });
+  const legend = flowLegend(legendItems, HEADER_LEFT_PX, frame.rightPx, titleYPx + 4, FONT_PX.tick);
+  const topPx = legend.bottomPx + 8 + extraTopPx;
+  const bottomPx = topPx + plotHeightPx;
+  const { y, ticks } = yScaleFor(spec, points, topPx, bottomPx);
+
+  const pathFor = (ys: number[]): string => {
+    const pts = ys.map((yPx, i) => ({ x: frame.xPx[i], y: yPx, ok: frame.joinable[i] }));
+    return (
+      line<(typeof pts)[number]>()
+        .defined((d) => d.ok && Number.isFinite(d.x) && Number.isFinite(d.y))
+        .x((d) => d.x)
+        .y((d) => d.y)
+        .digits(1)(pts) ?? ''
+    );
+  };
+  const series: SeriesMarks[] = spec.series.map((s) => {
+    const yPx = points.map((p) => y(s.value(p)));
+    return { key: s.key, role: s.role, dashed: s.dashed, pathD: pathFor(yPx), yPx };
+  });
+
+  let gapAreaD: string | null = null;
+  if (spec.id === 'throughput' && series.length === 2) {
+    const rows = points.map((_, i) => ({ x: frame.xPx[i], y0: series[1].yPx[i], y1: series[0].yPx[i], ok: frame.joinable[i] }));
+    gapAreaD =
+      area<(typeof rows)[number]>()
+        .defined((d) => d.ok)
+        .x((d) => d.x)
+        .y0((d) => d.y0)
+        .y1((d) => d.y1)
+        .digits(1)(rows) || null;
+  }
+
+  return {
+    id: spec.id,
+    title: spec.title,
+    titleXPx: HEADER_LEFT_PX,
+    titleYPx,
+    legend: legend.items,
+    topPx,
+    bottomPx,
+    yAxis: {
+      orient: 'left',
+      ticks,
+      atPx: frame.leftPx,
+      fromPx: topPx,
+      toPx: bottomPx,
+      grid: { fromPx: frame.leftPx, toPx: frame.rightPx },
+      title: '',
+      titleXPx: 0,
+      titleYPx: 0,
+      titleAnchor: 'start',
+    },
+    series,
+    gapAreaD,
+    slo: spec.slo ? { role: spec.slo.role, yPx: y(spec.slo.valueMs), label: spec.slo.label } : null,
+  };
+}
