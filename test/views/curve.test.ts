@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sweep, type RunMetrics, type Stats, type SweepPoint } from '../../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../../src/settings';
 import { PAGE_BACKGROUND, PALETTE, contrastRatio, type ColourRole } from '../../src/views/chart/palette';
-import { ThroughputCurve, describeCurvePoint, layoutCurve, nearestPointIndex, type CurveData, type CurveLayout } from '../../src/views/curve';
+import { ThroughputCurve, describeCurvePoint, layoutCurve, nearestPointIndex, type CurveData } from '../../src/views/curve';
 
 function scenario(over: Partial<Settings>) {
   const o = scenarioFromSettings({ ...DEFAULT_SETTINGS, requests: 200, ...over });
