@@ -1,0 +1,72 @@
+import type { MythCard } from './types';
+
+/**
+ * The lesson's seven mental-model corrections. Each "Show me" scenario is a
+ * deep link on the lesson server in which the lab's own readouts contradict
+ * the myth; test/lesson checks that they do.
+ */
+export const MYTHS: readonly MythCard[] = [
+  {
+    id: 'one-number',
+    myth: 'Latency is one number.',
+    correction:
+      'A request has at least three: the wait for the first token (TTFT), the pace after it (TPOT) and the total (E2E). They come from different phases and need different fixes.',
+    query: 'workload=report&load=idle',
+    lookAt: 'A long report: the first token in about a tenth of a second, a steady pace, and still an end-to-end time of most of a minute. Three numbers, three different stories.',
+    watch: ['ttft', 'tpot', 'e2e'],
+  },
+  {
+    id: 'latency-throughput',
+    myth: 'Lower latency means higher throughput.',
+    correction:
+      'They pull against each other. Serving more users at once raises the server\'s total tokens per second, and makes each user wait longer for the first token and for every token after it.',
+    query: 'workload=chat&load=busy',
+    lookAt: 'Sixteen chat users: system throughput is over ten times one user\'s, while each user\'s TTFT and TPOT are higher than on the idle server.',
+    watch: ['system-throughput', 'ttft', 'tpot'],
+  },
+  {
+    id: 'throughput-goal',
+    myth: 'Throughput is the goal.',
+    correction:
+      'Raw throughput also counts answers that arrived too late to be any good. Goodput counts only completed requests that met every target, and that is what users feel.',
+    query: 'workload=chat&users=32',
+    lookAt: 'Thirty-two chat users: throughput is the highest yet, but TPOT has crept over the 50 ms target, so goodput collapses and the verdict turns to a miss.',
+    watch: ['system-throughput', 'goodput', 'verdict', 'tpot'],
+  },
+  {
+    id: 'long-e2e-bad',
+    myth: 'A long total response time is bad UX.',
+    correction:
+      'Not when it streams. With a quick first token and a pace faster than reading, the reader is busy from the first second; E2E only bites when nothing is shown until the end.',
+    query: 'workload=report&load=idle',
+    lookAt: 'The report takes most of a minute, but the first token is almost instant and tokens arrive several times faster than anyone reads. Play it in the streaming panel to feel it.',
+    watch: ['e2e', 'ttft', 'user-throughput'],
+  },
+  {
+    id: 'ttft-model',
+    myth: 'TTFT depends on the model.',
+    correction:
+      'On one and the same server, the prompt length (prefill work) and the queue (load) decide most of it. A short prompt and a very long one can differ several-fold.',
+    query: 'workload=summarize&load=idle',
+    lookAt: 'Same lesson server as the chat default, but a 16,000-token prompt: TTFT is several times the chat reply\'s, while TPOT is the same.',
+    watch: ['ttft', 'tpot'],
+  },
+  {
+    id: 'report-average',
+    myth: 'Report the average.',
+    correction:
+      'Latency is skewed: most requests are quick and a few are awful. The mean is dragged by those few and describes nobody; report p50, p95 and p99 and write targets on percentiles.',
+    query: 'workload=chat&rate=2.6&requests=2000&seed=2&ttftSlo=500&tpotSlo=off',
+    lookAt: 'Chat traffic near capacity: the mean TTFT looks comfortable, but the distribution view shows a p99 many times larger, and goodput counts the misses.',
+    watch: ['ttft', 'goodput', 'verdict'],
+  },
+  {
+    id: 'weak-gpu',
+    myth: 'Generation is slow because the GPU is weak.',
+    correction:
+      'Decoding is limited by memory bandwidth: every step streams all the weights to produce one token per sequence, and the arithmetic units mostly wait. That same read can serve many sequences at once.',
+    query: 'workload=report&load=busy',
+    lookAt: 'Sixteen users writing reports: the same GPU turns out over ten times the tokens per second, while each user\'s TPOT rises far less than sixteen-fold. It had the compute to spare.',
+    watch: ['tpot', 'system-throughput'],
+  },
+];

@@ -1,0 +1,116 @@
+import type { Settings } from '../settings/schema';
+
+/** The `data-metric` ids of the lab's readouts (see the README's "Readouts"). */
+export const METRIC_IDS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughput', 'user-throughput', 'goodput', 'verdict'] as const;
+export type MetricId = (typeof METRIC_IDS)[number];
+
+/**
+ * The numbers of the current run, as the explanations quote them. The
+ * representative request is the one the timeline and the cards show; the
+ * run statistics are over every completed request.
+ */
+export interface LiveNumbers {
+  /** The representative request (what the cards and the timeline show). */
+  ttftMs: number;
+  tpotMs: number;
+  e2eMs: number;
+  outputTokens: number;
+  promptTokens: number;
+  /** Whether the representative request met every SLO target. */
+  metSlo: boolean;
+  /** Run statistics over completed requests. */
+  ttftMeanMs: number;
+  ttftP50Ms: number;
+  ttftP95Ms: number;
+  ttftP99Ms: number;
+  tpotMeanMs: number;
+  tpotP50Ms: number;
+  tpotP95Ms: number;
+  tpotP99Ms: number;
+  /** Output tokens per second of the whole server. */
+  systemTokPerSec: number;
+  /** Streaming pace of a typical user (1000 / median TPOT). */
+  userTokPerSec: number;
+  requestsPerSec: number;
+  goodputReqPerSec: number;
+  /** Share 0..1 of completed requests that met every target. */
+  sloMetShare: number;
+  completed: number;
+  /** Closed-loop users, or null for open-loop arrivals. */
+  users: number | null;
+  /** Open-loop request rate per second, or null for closed loop. */
+  rateReqPerSec: number | null;
+  ttftSloMs: number | null;
+  tpotSloMs: number | null;
+}
+
+/** A prediction the student commits to before the lab moves. */
+export type Prediction =
+  | { kind: 'choice'; prompt: string; choices: readonly string[]; correctIndex: number }
+  | {
+      kind: 'number';
+      prompt: string;
+      unit: string;
+      min: number;
+      max: number;
+      /** The live value the guess is compared with. */
+      actual: (live: LiveNumbers) => number;
+    };
+
+/** One scenario the panel applies: a deep-link query string and a label for the button. */
+export interface SetupStep {
+  /** Button text, e.g. "Set up: chatbot reply, idle". */
+  label: string;
+  /** Deep-link query string without `?` (the same a course link would carry). */
+  query: string;
+  /** What to do or watch once this step is applied. */
+  watchHint: string;
+}
+
+/** Whether an explanation still describes the lab as it is now. */
+export type Applies = { ok: true } | { ok: false; message: string };
+
+/** One "Try it yourself" question. */
+export interface TryItQuestion {
+  id: 1 | 2 | 3 | 4 | 5;
+  /** A short name for the stepper. */
+  title: string;
+  question: string;
+  prediction: Prediction;
+  /** One step, or a "before" and an "after" step; the explanation reads the last. */
+  steps: readonly SetupStep[];
+  /** The readouts to look at. */
+  watch: readonly MetricId[];
+  /** The lesson's answer in one sentence, without numbers (shown with the explanation). */
+  answer: string;
+  /**
+   * The explanation, written from the live numbers of the last step; two-step
+   * questions also get the numbers captured at the first step.
+   */
+  explain(live: LiveNumbers, before?: LiveNumbers): string;
+  /** False, with a message, when the settings no longer match what the explanation is about. */
+  applies(settings: Settings): Applies;
+}
+
+/** A mental-model correction: the myth, and a scenario in which the lab shows it false. */
+export interface MythCard {
+  id: string;
+  myth: string;
+  /** Why it is wrong, in two or three sentences. */
+  correction: string;
+  /** Deep-link query string applied by "Show me". */
+  query: string;
+  /** What to look at once the scenario runs. */
+  lookAt: string;
+  watch: readonly MetricId[];
+}
+
+/** One term of the matching quiz and its definition. */
+export interface QuizPair {
+  id: string;
+  term: string;
+  definition: string;
+}
+
+/** Settings re-exported for question modules. */
+export type { Settings };
