@@ -4,6 +4,7 @@ import { format } from 'd3-format';
 export const NO_VALUE = '—';
 
 const sig3 = format(',.3~r');
+const sig3Fixed = format(',.3r');
 const int = format(',d');
 const fixed1 = format(',.1f');
 
@@ -12,7 +13,8 @@ const ok = (x: number | null | undefined): x is number => typeof x === 'number' 
 /** A duration given in ms: "41.8 ms" below a second, "8.81 s" above. */
 export function formatMs(ms: number | null | undefined): string {
   if (!ok(ms)) return NO_VALUE;
-  if (Math.abs(ms) >= 1000) return `${sig3(ms / 1000)} s`;
+  if (ms === 0) return '0 ms';
+  if (Math.abs(ms) >= 1000) return `${sig3Fixed(ms / 1000)} s`;
   if (Math.abs(ms) >= 100) return `${int(Math.round(ms))} ms`;
   return `${sig3(ms)} ms`;
 }

@@ -35,14 +35,7 @@ export function Timeline({ data }: { data: TimelineData }) {
         data-testid="timeline"
       >
         <Bracket b={marks.ttftBracket} />
-        {z && (
-          <path
-            d={`M${z.x0},${z.y} L${z.zoomX0},${z.zoomY - 16} M${z.x1},${z.y} L${z.zoomX1},${z.zoomY - 16}`}
-            className="stroke-line"
-            strokeDasharray="3 3"
-            fill="none"
-          />
-        )}
+        {z && <rect x={z.x0 - 1} y={z.y - 3} width={Math.max(3, z.x1 - z.x0 + 2)} height={z.height + 6} fill="none" strokeDasharray="3 2" className="stroke-ink" />}
         {marks.lanes.map((lane) => (
           <Lane key={lane.id} lane={lane} active={shown} onActivate={setActive} />
         ))}

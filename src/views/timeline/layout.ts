@@ -123,9 +123,9 @@ export function layoutTimeline(data: TimelineData, size: TimelineSize): Timeline
     const zoomEndMs = Math.max(times[k], finite(data.ttftMs) * 1.25);
     const zx = scaleLinear().domain([0, zoomEndMs]).range([MARGIN_X, width - MARGIN_X]);
     const zoomY = height + 26;
-    const zoom = lane('zoom', `Zoom: the first ${formatMs(zoomEndMs)}`, zoomY, data, zx, width, slowAboveMs, maxRegions);
+    const zoom = lane('zoom', `Zoom on the dashed box: the first ${formatMs(zoomEndMs)}`, zoomY, data, zx, width, slowAboveMs, maxRegions);
     lanes.push(zoom);
-    zoomWindow = { x0: x(0), x1: x(zoomEndMs), y: overview.y + BAR_H, zoomY, zoomX0: zx(0), zoomX1: zx(zoomEndMs) };
+    zoomWindow = { x0: x(0), x1: x(zoomEndMs), y: overview.y, height: BAR_H };
     height = zoom.axisY + 22;
   }
   return {

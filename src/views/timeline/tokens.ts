@@ -7,6 +7,8 @@ import type { HoverRegion, TokenMarks } from './types';
 export const SLOW_GAP_FACTOR = 1.5;
 /** Minimum average px between ticks to draw every token as its own tick. */
 export const MIN_TICK_SPACING_PX = 3;
+/** Columns on each side averaged for the density strip's opacity. */
+const SMOOTH_PX = 2;
 
 /** Gaps between consecutive tokens, ms; gaps[i] precedes token i (gaps[0] = 0). */
 export function gapsOf(times: readonly number[]): number[] {
@@ -47,11 +49,16 @@ export function tokenMarks(times: readonly number[], x: ScaleLinear<number, numb
   if (spacious && columns.size === inside.length) {
     return { mode: 'ticks', ticks: inside.map((t) => ({ x: t.px, index: t.index, ms: t.ms, slow: t.slow })) };
   }
-  let maxCount = 1;
-  for (const c of columns.values()) maxCount = Math.max(maxCount, c.count);
-  const out = [...columns.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([col, c]) => ({ x: col, count: c.count, slow: c.slow, opacity: Math.min(1, 0.45 + (0.55 * c.count) / maxCount) }));
+  // Opacity follows tokens per pixel smoothed over a few columns, so rounding (1 or 2 tokens in a column) does not stripe the strip.
+  const sorted = [...columns.entries()].sort((a, b) => a[0] - b[0]);
+  const smooth = (col: number): number => {
+    let sum = 0;
+    for (let k = -SMOOTH_PX; k <= SMOOTH_PX; k++) sum += columns.get(col + k)?.count ?? 0;
+    return sum / (2 * SMOOTH_PX + 1);
+  };
+  const density = sorted.map(([col]) => smooth(col));
+  const maxDensity = Math.max(1e-9, ...density);
+  const out = sorted.map(([col, c], i) => ({ x: col + 0.5, count: c.count, slow: c.slow, opacity: Math.min(1, 0.35 + (0.65 * density[i]) / maxDensity) }));
   return { mode: 'density', columns: out };
 }
 

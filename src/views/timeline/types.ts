@@ -90,8 +90,8 @@ export interface TimelineMarks {
   width: number;
   height: number;
   lanes: LaneMarks[];
-  /** Where the zoom lane's domain sits on the overview, for connector lines. */
-  zoomWindow: { x0: number; x1: number; y: number; zoomY: number; zoomX0: number; zoomX1: number } | null;
+  /** The part of the overview the zoom lane enlarges (outlined on the overview bar). */
+  zoomWindow: { x0: number; x1: number; y: number; height: number } | null;
   ttftBracket: BracketMark;
   e2eBracket: BracketMark;
   formula: FormulaMarks;

@@ -1,0 +1,36 @@
+import { Controls } from './views/controls';
+import { Charts } from './views/layout/Charts';
+import { Header } from './views/layout/Header';
+import { Notices } from './views/layout/Notices';
+import { ResultsSection } from './views/layout/ResultsSection';
+import { RunError } from './views/layout/RunError';
+import { TimelineSection } from './views/layout/TimelineSection';
+
+/** The lab: controls on the left (on top on a phone), results and charts beside them. */
+export function App() {
+  return (
+    <div className="mx-auto max-w-[1400px] px-3 py-4 sm:px-6">
+      <a href="#results" className="sr-only focus:not-sr-only focus:absolute focus:rounded focus:bg-raised focus:p-2">
+        Skip to the results
+      </a>
+      <Header />
+      <div className="mt-4 space-y-3">
+        <Notices />
+        <RunError />
+      </div>
+      <div className="mt-4 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+        <aside aria-label="Settings" className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+          <Controls />
+        </aside>
+        <main id="results" className="min-w-0 space-y-6">
+          <ResultsSection />
+          <TimelineSection />
+          <Charts />
+        </main>
+      </div>
+      <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">
+        Latency Lab simulates a continuous-batching server in your browser. Nothing you do here is sent anywhere.
+      </footer>
+    </div>
+  );
+}

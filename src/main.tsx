@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { getSimClient } from './workers';
+import './index.css';
+
+// Start the first simulation before React renders, so results arrive sooner.
+getSimClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

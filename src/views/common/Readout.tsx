@@ -1,0 +1,23 @@
+/** The metric names of the public readout contract (tests and course authors rely on them). */
+export type MetricName = 'ttft' | 'tpot' | 'e2e' | 'output-tokens' | 'system-throughput' | 'user-throughput' | 'goodput' | 'verdict';
+
+interface ReadoutProps {
+  metric: MetricName;
+  /** Accessible name, e.g. "TTFT of the typical request". */
+  label: string;
+  /** The value with its unit, already formatted (never NaN). */
+  text: string;
+  className?: string;
+}
+
+/**
+ * A live number. `data-metric` and the accessible name are a public contract;
+ * aria-live is off so dragging a slider does not flood a screen reader.
+ */
+export function Readout({ metric, label, text, className = '' }: ReadoutProps) {
+  return (
+    <output data-metric={metric} aria-label={`${label}: ${text}`} aria-live="off" className={`tabular ${className}`}>
+      {text}
+    </output>
+  );
+}
