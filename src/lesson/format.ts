@@ -1,52 +1,38 @@
 import { format } from 'd3-format';
+import { formatMs, formatReqPerSec, formatShare, formatTokPerSec } from '../views/common/format';
 
 /**
- * Number formats for the lesson's sentences. Every value carries its unit,
- * and NaN or Infinity never reach the page as such.
+ * Number formats for the lesson's sentences. Durations, rates and shares use
+ * the very formatters of the readout cards, so an explanation quotes a number
+ * exactly as the card beside it shows it. Every value carries its unit.
  */
+
+/** A duration in ms, as the cards show it: `29.8 ms`, `129 ms`, `1.24 s`. */
+export const fmtMs = (ms: number): string => formatMs(ms);
+
+/** Tokens per second, as the cards show it: `33.5 tok/s`, `377 tok/s`. */
+export const fmtTokPerSec = (x: number): string => formatTokPerSec(x);
+
+/** Requests per second, as the cards show it: `0.153 req/s`, `1.48 req/s`. */
+export const fmtReqPerSec = (x: number): string => formatReqPerSec(x);
+
+/** A share 0..1 as a percentage, as the cards show it: `30.6%`, `100%`. */
+export const fmtShare = (share: number): string => formatShare(share);
 
 const fixed0 = format(',.0f');
 const fixed1 = format(',.1f');
-const sig2 = format(',.2~r');
-
-/** A duration in ms: `8.4 ms`, `29.8 ms`, `129 ms`, `1.2 s`, `45 s`, `5.6 min`. */
-export function fmtMs(ms: number): string {
-  if (!Number.isFinite(ms)) return ms > 0 ? '∞' : '–';
-  const abs = Math.abs(ms);
-  if (abs < 10) return `${sig2(ms)} ms`;
-  // One decimal under 100 ms so a 2% change in TPOT stays visible.
-  if (abs < 100) return `${fixed1(ms)} ms`;
-  if (abs < 1000) return `${fixed0(ms)} ms`;
-  if (abs < 10_000) return `${fixed1(ms / 1000)} s`;
-  if (abs < 120_000) return `${fixed0(ms / 1000)} s`;
-  return `${fixed1(ms / 60_000)} min`;
-}
-
-/** Tokens per second: `4.5 tok/s`, `33.6 tok/s`, `377 tok/s`. */
-export function fmtTokPerSec(x: number): string {
-  const v = Number.isFinite(x) ? x : 0;
-  return `${Math.abs(v) < 100 ? fixed1(v) : fixed0(v)} tok/s`;
-}
-
-/** Requests per second: `0.153 req/s`, `1.5 req/s`, `0 req/s`. */
-export function fmtReqPerSec(x: number): string {
-  const v = Number.isFinite(x) ? x : 0;
-  if (v === 0) return '0 req/s';
-  if (Math.abs(v) < 1) return `${format('.3~f')(v)} req/s`;
-  return `${format(',.2~f')(v)} req/s`;
-}
-
-/** A share 0..1 as a percentage: `31%`, `0.4%`, `100%`. */
-export function fmtShare(share: number): string {
-  const pct = (Number.isFinite(share) ? share : 0) * 100;
-  if (pct > 0 && pct < 1) return `${sig2(pct)}%`;
-  return `${fixed0(pct)}%`;
-}
 
 /** A token count: `1 token`, `1,500 tokens`. */
 export function fmtTokens(n: number): string {
   const v = Math.round(Number.isFinite(n) ? n : 0);
   return `${fixed0(v)} ${v === 1 ? 'token' : 'tokens'}`;
+}
+
+/** A long duration in words, for reading times: `45 seconds`, `5.9 minutes`. */
+export function fmtLongSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '–';
+  if (s < 120) return `${fixed0(s)} seconds`;
+  return `${fixed1(s / 60)} minutes`;
 }
 
 /** A ratio as a multiplier: `7.0×`, `12×`. */
@@ -59,6 +45,5 @@ export function fmtTimes(x: number): string {
 export function fmtChange(after: number, before: number): string {
   if (!Number.isFinite(after) || !Number.isFinite(before) || before === 0) return '–';
   const pct = (after / before - 1) * 100;
-  const text = fixed1(Math.abs(pct));
-  return `${pct < 0 ? '−' : '+'}${text}%`;
+  return `${pct < 0 ? '−' : '+'}${fixed1(Math.abs(pct))}%`;
 }

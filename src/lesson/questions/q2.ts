@@ -1,5 +1,5 @@
 import { appliesWhileSame } from '../applies';
-import { fmtMs, fmtTokPerSec, fmtTokens, fmtTimes } from '../format';
+import { fmtLongSeconds, fmtMs, fmtTokPerSec, fmtTokens, fmtTimes } from '../format';
 import { READER_TOK_PER_SEC, readingSeconds } from '../reading';
 import type { TryItQuestion } from '../types';
 
@@ -30,7 +30,7 @@ export const q2: TryItQuestion = {
     return (
       `The report takes ${fmtMs(live.e2eMs)} end to end for ${fmtTokens(live.outputTokens)}, but nobody sits through that. ` +
       `The first token arrives after ${fmtMs(live.ttftMs)}, then a token every ${fmtMs(live.tpotMs)}: ${fmtTokPerSec(live.userTokPerSec)} for each user, ` +
-      `while a person reads about ${fmtTokPerSec(READER_TOK_PER_SEC)}. Reading ${fmtTokens(live.outputTokens)} takes about ${fmtMs(readS * 1000)}, ` +
+      `while a person reads about ${fmtTokPerSec(READER_TOK_PER_SEC)}. Reading ${fmtTokens(live.outputTokens)} takes about ${fmtLongSeconds(readS)}, ` +
       `${fmtTimes(readS / writeS)} as long as the model needs to write them, so the reader never catches up: they are reading from the first second to the last. ` +
       'E2E only hurts when nothing streams, such as a tool call your code waits on.'
     );
