@@ -18,6 +18,7 @@ import { compile } from 'tailwindcss';
 import { simulate, sweep, type RunResult, type SweepPoint } from '../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../src/settings';
 import { ThroughputCurve } from '../src/views/curve';
+import { ServerView } from '../src/views/server';
 
 const outDir = process.argv[2] ?? '/tmp/ll-preview';
 
@@ -43,6 +44,8 @@ function makeCase(name: string, over: Partial<Settings>, rateSweep?: number[]): 
 }
 
 const summarize = { workload: 'summarize' as const, prompt: 16000, output: 200 };
+/** Optional filter: CHART=curve|server|distribution renders only that chart. */
+const chartFilter = process.env.CHART;
 const cases: Case[] = [
   makeCase('chat, idle (1 user)', { users: 1 }),
   makeCase('chat, busy (16 users)', { users: 16 }),
@@ -52,16 +55,25 @@ const cases: Case[] = [
 
 function chartsFor(c: Case, width: number): ReactElement[] {
   const s = c.run.scenario;
-  return [
-    createElement(ThroughputCurve, {
+  const all: [string, ReactElement][] = [
+    ['curve', createElement(ThroughputCurve, {
       points: c.points,
       current: { users: c.users, ratePerSec: c.rate },
       slo: { ttftMs: s.slo.ttftMs, tpotMs: s.slo.tpotMs },
       maxBatch: s.server.maxBatch,
       kvCapacityTokens: s.server.kvCapacityTokens,
       width,
-    }),
+    })],
+    ['server', createElement(ServerView, {
+      requests: c.run.requests,
+      log: c.run.log,
+      representativeId: c.run.representativeId,
+      maxBatch: s.server.maxBatch,
+      kvCapacityTokens: s.server.kvCapacityTokens,
+      width,
+    })],
   ];
+  return all.filter(([name]) => !chartFilter || name === chartFilter).map(([, el]) => el);
 }
 
 function page(width: number, only: Case[]): ReactElement {
