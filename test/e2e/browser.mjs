@@ -1,4 +1,5 @@
 // Launches Debian's Chromium through playwright-core with a fresh temporary profile.
+/* global process */
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
 

@@ -1,4 +1,5 @@
 // A tiny static file server for dist/ on 127.0.0.1 (no dependencies).
+/* global URL */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';

@@ -1,0 +1,53 @@
+/* global document, getComputedStyle, window */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { act } from './harness.mjs';
+
+async function runAxe(page, root) {
+  const source = await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ')) }));
+  });
+  const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
+  return result;
+}
+
+export const tests = {
+  async 'axe: no serious or critical violations, light, 1280 px'({ lab, root }) {
+    const { page } = await lab();
+    await runAxe(page, root);
+  },
+  async 'axe: no serious or critical violations, dark, 390 px, with notices and a long report'({ lab, root }) {
+    const { page } = await lab({ query: 'workload=report&load=busy&seed=oops', width: 390, colorScheme: 'dark' });
+    await runAxe(page, root);
+  },
+  async 'axe: missed verdict and open loop, dark'({ lab, root }) {
+    const { page } = await lab({ query: 'rate=2&ttftSlo=50', colorScheme: 'dark' });
+    await runAxe(page, root);
+  },
+  async 'keyboard: Tab reaches the controls in order and focus is visible'({ lab }) {
+    const { page } = await lab();
+    const names = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => {
+        const el = document.activeElement;
+        const style = getComputedStyle(el);
+        const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent;
+        return `${el.tagName}:${(label ?? '').trim().slice(0, 30)}:${style.outlineStyle !== 'none' || el.closest('label')?.matches(':has(:focus-visible)') ? 'visible' : 'hidden'}`;
+      }));
+    }
+    assert.ok(names.some((n) => n.includes('Copy link')), names.join('\n'));
+    assert.ok(names.some((n) => /INPUT:.*Chatbot reply/.test(n)), names.join('\n'));
+    assert.ok(names.some((n) => /Prompt length/.test(n)), names.join('\n'));
+    assert.ok(names.every((n) => n.endsWith('visible')), names.join('\n'));
+    // Arrow keys move between workloads, as radios do.
+    await page.getByRole('radio', { name: /Chatbot reply/ }).focus();
+    await act(page, () => page.keyboard.press('ArrowRight'));
+    assert.ok(await page.getByRole('radio', { name: /Summarize a long doc/ }).isChecked());
+  },
+};

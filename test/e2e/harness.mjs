@@ -1,0 +1,80 @@
+// A lab page in a fresh context that records console errors and every request
+// leaving 127.0.0.1 (those are blocked, and fail the test).
+/* global URL, document */
+import assert from 'node:assert/strict';
+
+export async function openLab(browser, baseUrl, root, { query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme, reducedMotion, baseURL: baseUrl });
+  if (permissions.length) await context.grantPermissions(permissions, { origin: baseUrl });
+  const errors = [];
+  const outside = [];
+  const requests = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    requests.push(url.href);
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1') return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== '127.0.0.1') outside.push(url.href);
+  });
+  await page.goto(query.startsWith('?') || query === '' ? `${baseUrl}${query}` : `${baseUrl}?${query}`);
+  await ready(page, state);
+  return {
+    page,
+    context,
+    errors,
+    outside,
+    requests,
+    assertClean() {
+      assert.deepEqual(errors, [], `console errors: ${errors.join(' | ')}`);
+      assert.deepEqual(outside, [], `requests left 127.0.0.1: ${outside.join(', ')}`);
+    },
+  };
+}
+
+/** Waits until the shown results belong to the newest settings. */
+export async function ready(page, state = 'ready') {
+  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 20_000 });
+}
+
+/** Waits for results newer than `afterId`, then for them to be current. */
+export async function nextResult(page, afterId) {
+  await page.waitForFunction((id) => Number(document.querySelector('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 20_000 });
+  await ready(page);
+}
+
+export async function resultId(page) {
+  return Number(await page.locator('main#results').getAttribute('data-result-id'));
+}
+
+/** Runs `action`, then waits for the run it causes. */
+export async function act(page, action) {
+  const id = await resultId(page);
+  await action();
+  await nextResult(page, id);
+}
+
+/** Text of a readout by its `data-metric`. */
+export async function readout(page, metric) {
+  return (await page.locator(`[data-metric="${metric}"]`).textContent())?.trim() ?? '';
+}
+
+/** A readout as a number in its base unit: ms for durations, tok/s, req/s, tokens. */
+export async function readNumber(page, metric) {
+  const text = await readout(page, metric);
+  const m = /^(-?[\d,]*\.?\d+)\s*(ms|s|tok\/s|req\/s|tokens)$/.exec(text);
+  assert.ok(m, `readout ${metric} has no number with a unit: "${text}"`);
+  const n = Number(m[1].replace(/,/g, ''));
+  assert.ok(Number.isFinite(n), `readout ${metric} is not finite: "${text}"`);
+  return m[2] === 's' ? n * 1000 : n;
+}
+
+export const METRICS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughput', 'user-throughput', 'goodput', 'verdict'];
