@@ -2,6 +2,7 @@ import { Controls } from './views/controls';
 import { Charts } from './views/layout/Charts';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
+import { ResultsRegion } from './views/layout/ResultsRegion';
 import { ResultsSection } from './views/layout/ResultsSection';
 import { RunError } from './views/layout/RunError';
 import { TimelineSection } from './views/layout/TimelineSection';
@@ -22,11 +23,11 @@ export function App() {
         <aside aria-label="Settings" className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
           <Controls />
         </aside>
-        <main id="results" className="min-w-0 space-y-6">
+        <ResultsRegion>
           <ResultsSection />
           <TimelineSection />
           <Charts />
-        </main>
+        </ResultsRegion>
       </div>
       <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">
         Latency Lab simulates a continuous-batching server in your browser. Nothing you do here is sent anywhere.

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { useSim } from '../../workers';
+
+/**
+ * The main results region. `data-state` says whether the shown results belong
+ * to the newest settings (`ready`), are being recomputed (`running`) or cannot
+ * be computed (`error`); `data-sweep` whether the load curve is complete.
+ * Tests and the measurement script wait on these.
+ */
+export function ResultsRegion({ children }: { children: ReactNode }) {
+  const state = useSim((s) => (s.error && s.error.id === s.requestedId ? 'error' : s.main?.id === s.requestedId ? 'ready' : 'running'));
+  const sweep = useSim((s) => (s.sweep?.done && s.sweep.id === s.requestedId ? 'done' : 'running'));
+  const resultId = useSim((s) => s.main?.id ?? 0);
+  return (
+    <main id="results" className="min-w-0 space-y-6" data-state={state} data-sweep={sweep} data-result-id={resultId} aria-busy={state === 'running'}>
+      {children}
+    </main>
+  );
+}
