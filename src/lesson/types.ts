@@ -81,6 +81,8 @@ export interface TryItQuestion {
   steps: readonly SetupStep[];
   /** The readouts to look at. */
   watch: readonly MetricId[];
+  /** Another part of the page worth a look for this question (an in-page anchor). */
+  alsoSee?: { label: string; href: string };
   /** The lesson's answer in one sentence, without numbers (shown with the explanation). */
   answer: string;
   /**

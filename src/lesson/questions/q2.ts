@@ -23,6 +23,7 @@ export const q2: TryItQuestion = {
   },
   steps: [{ label: 'Set up: write a long report, idle server', query: SETUP, watchHint: 'Look at TTFT, TPOT and E2E, then play the report in the streaming panel.' }],
   watch: ['ttft', 'tpot', 'e2e', 'user-throughput'],
+  alsoSee: { label: 'Play the report in the streaming panel', href: '#streaming' },
   answer: 'With streaming nobody waits for E2E: they feel a quick first token and a pace faster than reading, so they read the whole time.',
   explain(live) {
     const readS = readingSeconds(live.outputTokens);

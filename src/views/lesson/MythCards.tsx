@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { MYTHS } from '../../lesson/myths';
+import { applyScenario } from './applyScenario';
+import { METRIC_NAMES } from './metricNames';
+import { useWatchHighlight } from './watchHighlight';
+
+/** The lesson's seven mental-model corrections, each with a scenario that shows the myth false. */
+export function MythCards() {
+  const [shown, setShown] = useState<string | null>(null);
+  const active = MYTHS.find((m) => m.id === shown) ?? null;
+  useWatchHighlight(active ? active.watch : null);
+
+  return (
+    <section id="myths" aria-labelledby="myths-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="myths">
+      <header className="space-y-1">
+        <h2 id="myths-h" className="text-lg font-semibold">
+          Seven things people get wrong
+        </h2>
+        <p className="text-sm text-muted">Each card names a common belief. &ldquo;Show me&rdquo; sets the lab to a scenario in which its own numbers contradict it.</p>
+      </header>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {MYTHS.map((m) => {
+          const isShown = m.id === shown;
+          return (
+            <li key={m.id} className={`flex flex-col gap-2 rounded-md border bg-raised p-3 text-sm ${isShown ? 'border-accent ring-2 ring-accent' : 'border-line'}`} data-myth={m.id}>
+              <h3 className="font-semibold">
+                <span className="text-muted">Myth: </span>&ldquo;{m.myth}&rdquo;
+              </h3>
+              <p>{m.correction}</p>
+              <div>
+                <button
+                  type="button"
+                  onClick={() => {
+                    applyScenario(m.query);
+                    setShown(m.id);
+                  }}
+                  aria-describedby={`myth-${m.id}-look`}
+                  className="rounded-md bg-accent px-3 py-1 font-semibold text-accent-ink"
+                >
+                  Show me<span className="sr-only">: {m.myth}</span>
+                </button>
+              </div>
+              <p id={`myth-${m.id}-look`} className={isShown ? '' : 'text-muted'}>
+                <span className="font-semibold">Look at: </span>
+                {m.watch.map((w) => METRIC_NAMES[w]).join(', ')}. {isShown ? m.lookAt : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p aria-live="polite" className="sr-only">
+        {active ? `The lab now shows the scenario for "${active.myth}". ${active.lookAt}` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useReducer } from 'react';
+import { QUESTIONS, questionById } from '../../lesson/questions';
+import { useProgress } from './progressStore';
+import { ProgressNotice } from './ProgressNotice';
+import { QuestionView } from './QuestionView';
+import { flowReducer, initialFlow } from './tryItFlow';
+import { useQuestionDeepLink } from './useQuestionDeepLink';
+
+/** The five "Try it yourself" questions, one at a time, with progress. */
+export function TryItPanel() {
+  const predictions = useProgress((s) => s.progress.predictions);
+  const completed = useProgress((s) => s.progress.completed);
+  const [flow, dispatch] = useReducer(flowReducer, 1, (id) => initialFlow(id));
+  const linkNotice = useQuestionDeepLink((id) => dispatch({ type: 'link', questionId: id }));
+  const question = questionById(flow.questionId) ?? QUESTIONS[0];
+  const select = (id: number) => dispatch({ type: 'select', questionId: id, committed: predictions[String(id)]?.value ?? null });
+
+  return (
+    <section id="try-it" aria-labelledby="try-it-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="try-it">
+      <header className="space-y-1">
+        <h2 id="try-it-h" className="text-lg font-semibold">
+          Try it yourself
+        </h2>
+        <p className="text-sm text-muted">
+          Five questions from the lesson. Commit to a prediction first; only then does the lab move, and the explanation is written from the numbers it shows.
+        </p>
+      </header>
+      <ProgressNotice />
+      {linkNotice && (
+        <p role="status" className="rounded-md border-l-4 border-warn-line bg-warn-bg p-2 text-sm" data-testid="question-link-notice">
+          {linkNotice}
+        </p>
+      )}
+      <nav aria-label="Questions">
+        <ol className="flex flex-wrap gap-1.5">
+          {QUESTIONS.map((q) => {
+            const current = q.id === question.id;
+            const done = completed.includes(q.id);
+            return (
+              <li key={q.id}>
+                <button
+                  type="button"
+                  onClick={() => select(q.id)}
+                  aria-current={current ? 'step' : undefined}
+                  aria-label={`Question ${q.id}: ${q.title}${done ? ' (done)' : ''}`}
+                  className={`rounded-md border px-3 py-1 text-sm font-medium ${current ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-raised text-ink hover:border-accent'}`}
+                >
+                  {q.id}
+                  {done ? ' ✓' : ''}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <QuestionView key={`${question.id}`} question={question} flow={flow} dispatch={dispatch} />
+    </section>
+  );
+}
