@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** A titled section for one chart. */
-export function ChartPanel({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+/** A card around one chart; the chart brings its own visible caption, the heading is for navigation. */
+export function ChartCard({ id, heading, children, dimmed = false }: { id: string; heading: string; children: ReactNode; dimmed?: boolean }) {
   return (
     <section aria-labelledby={`${id}-h`} className="space-y-2 rounded-lg border border-line bg-surface p-4" data-testid={id}>
-      <h2 id={`${id}-h`} className="text-lg font-semibold">
-        {title}
+      <h2 id={`${id}-h`} className="sr-only">
+        {heading}
       </h2>
-      <p className="text-sm text-muted">{intro}</p>
-      {children}
+      <div className={dimmed ? 'opacity-60 transition-opacity' : 'transition-opacity'}>{children}</div>
     </section>
   );
 }

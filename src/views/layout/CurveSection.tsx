@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { ThroughputCurve } from '../curve';
+import { useSim } from '../../workers';
+import { ChartCard } from './ChartsSection';
+
+/** Throughput and latency versus load, from the sweep; the last full curve stays (dimmed) while a new one is computed. */
+export function CurveSection() {
+  const sweep = useSim((s) => s.sweep);
+  const lastFull = useSim((s) => s.lastFullSweep);
+  const load = useSim((s) => s.main?.result.scenario.load ?? null);
+  const slo = useSim((s) => s.main?.result.scenario.slo ?? null);
+  const server = useSim((s) => s.main?.result.scenario.server ?? null);
+  const current = useMemo(
+    () => ({ users: load?.kind === 'closed' ? load.users : null, ratePerSec: load?.kind === 'open' ? load.ratePerSec : null }),
+    [load],
+  );
+  const sloTargets = useMemo(() => ({ ttftMs: slo?.ttftMs ?? null, tpotMs: slo?.tpotMs ?? null }), [slo]);
+  const building = sweep !== null && !sweep.done;
+  const shown = sweep?.done ? sweep : lastFull;
+  const progress = building ? `Updating the curve: ${sweep.points.filter(Boolean).length} of ${sweep.total} runs done…` : '';
+  return (
+    <ChartCard id="curve-section" heading="Throughput versus load" dimmed={building || shown !== sweep}>
+      <p className="min-h-4 text-xs text-muted" data-sweep-state={building ? 'running' : 'done'}>
+        {progress}
+      </p>
+      {shown && server ? (
+        <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} />
+      ) : (
+        <p className="p-6 text-center text-sm text-muted">Running the server at nine loads…</p>
+      )}
+    </ChartCard>
+  );
+}
