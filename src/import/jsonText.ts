@@ -52,5 +52,7 @@ export function describeSyntaxError(text: string, e: unknown): string {
     const detail = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
     return `not valid JSON at line ${line}, column ${col} (${detail})`;
   }
+  const token = /Unexpected token '(.+?)', .*is not valid JSON/s.exec(message);
+  if (token) return `not valid JSON (unexpected '${token[1]}')`;
   return `not valid JSON (${message})`;
 }

@@ -38,66 +38,105 @@ export function splitCsvLine(line: string): string[] {
   return out;
 }
 
-const numberCell = (what: string, optional: boolean) =>
-  z.string().transform((s, ctx) => {
-    const t = s.trim();
-    if (t === '') {
-      if (optional) return null;
-      ctx.addIssue({ code: 'custom', message: `expected ${what}, got an empty cell` });
-      return z.NEVER;
+/**
+ * A numeric column: raw cells → numbers (null for an empty optional cell).
+ * Validated column-wise in one loop per column, because a zod object per row
+ * costs ~13 µs and a 100,000-row file must import in well under a second.
+ */
+const numberColumn = (what: string) =>
+  z.array(z.string()).transform((cells, ctx) => {
+    const out: (number | null)[] = new Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const t = cells[i].trim();
+      if (t === '') {
+        out[i] = null;
+        continue;
+      }
+      const v = Number(t);
+      if (!Number.isFinite(v) || v < 0) {
+        ctx.addIssue({ code: 'custom', path: [i], message: `expected ${what}, got "${t.slice(0, 24)}"` });
+        return z.NEVER;
+      }
+      out[i] = v;
     }
-    const v = Number(t);
-    if (!Number.isFinite(v) || v < 0) {
-      ctx.addIssue({ code: 'custom', message: `expected ${what}, got "${t.slice(0, 24)}"` });
-      return z.NEVER;
-    }
-    return v;
+    return out;
   });
 
-const chunkCell = z.string().transform((s, ctx) => {
-  const t = s.trim();
-  if (t === '') return null;
-  const parts = t.split(';');
-  const out: number[] = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) {
-    const v = Number(parts[i]);
-    if (parts[i].trim() === '' || !Number.isFinite(v)) {
-      ctx.addIssue({ code: 'custom', message: `item ${i + 1} "${parts[i].slice(0, 16)}" is not a number` });
+/** `chunk_ms`: `;`-separated ascending times, or empty. */
+const chunkColumn = z.array(z.string()).transform((cells, ctx) => {
+  const out: (number[] | null)[] = new Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const t = cells[i].trim();
+    if (t === '') {
+      out[i] = null;
+      continue;
+    }
+    const problem = parseChunkList(t);
+    if (typeof problem === 'string') {
+      ctx.addIssue({ code: 'custom', path: [i], message: problem });
       return z.NEVER;
     }
-    if (i > 0 && v < out[i - 1]) {
-      ctx.addIssue({ code: 'custom', message: `times must ascend, but item ${i + 1} (${v}) is before item ${i} (${out[i - 1]})` });
-      return z.NEVER;
-    }
-    out[i] = v;
+    out[i] = problem;
   }
   return out;
 });
 
-/** One data row, cells as strings → typed values. */
-export const csvRowSchema = z
+function parseChunkList(t: string): number[] | string {
+  const parts = t.split(';');
+  const out: number[] = new Array(parts.length);
+  for (let k = 0; k < parts.length; k++) {
+    const v = Number(parts[k]);
+    if (parts[k].trim() === '' || !Number.isFinite(v)) return `item ${k + 1} "${parts[k].slice(0, 16)}" is not a number`;
+    if (k > 0 && v < out[k - 1]) return `times must ascend, but item ${k + 1} (${v}) is before item ${k} (${out[k - 1]})`;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The data rows as columns of raw cells → typed columns, with the rules that tie a row's cells together. */
+export const csvColumnsSchema = z
   .object({
-    request_id: z.string(),
-    send_ms: numberCell('a time in ms', true),
-    ttft_ms: numberCell('a time in ms', true),
-    e2e_ms: numberCell('a time in ms', true),
-    output_tokens: numberCell('a token count', true),
-    input_tokens: numberCell('a token count', true),
-    chunk_ms: chunkCell,
-    error: z.string(),
+    request_id: z.array(z.string()),
+    send_ms: numberColumn('a time in ms'),
+    ttft_ms: numberColumn('a time in ms'),
+    e2e_ms: numberColumn('a time in ms'),
+    output_tokens: numberColumn('a token count'),
+    input_tokens: numberColumn('a token count'),
+    chunk_ms: chunkColumn,
+    error: z.array(z.string()),
   })
-  .superRefine((r, ctx) => {
-    if (r.error.trim() !== '') return;
-    for (const k of ['ttft_ms', 'e2e_ms', 'output_tokens'] as const) {
-      if (r[k] === null) ctx.addIssue({ code: 'custom', path: [k], message: 'required for a request without error' });
-    }
-    if (r.chunk_ms && r.ttft_ms !== null && r.e2e_ms !== null) {
-      const first = r.chunk_ms[0];
-      const last = r.chunk_ms[r.chunk_ms.length - 1];
-      if (Math.abs(first - r.ttft_ms) > CHUNK_TOLERANCE_MS) ctx.addIssue({ code: 'custom', path: ['chunk_ms'], message: `first chunk at ${first} ms, but ttft_ms is ${r.ttft_ms}` });
-      else if (Math.abs(last - r.e2e_ms) > CHUNK_TOLERANCE_MS) ctx.addIssue({ code: 'custom', path: ['chunk_ms'], message: `last chunk at ${last} ms, but e2e_ms is ${r.e2e_ms}` });
+  .superRefine((c, ctx) => {
+    for (let i = 0; i < c.error.length; i++) {
+      const issue = rowIssue(c, i);
+      if (issue) {
+        ctx.addIssue({ code: 'custom', path: [issue.column, i], message: issue.message });
+        return;
+      }
     }
   });
+
+type Columns = {
+  ttft_ms: (number | null)[]; e2e_ms: (number | null)[]; output_tokens: (number | null)[];
+  chunk_ms: (number[] | null)[]; error: string[];
+};
+
+/** The first cross-cell rule row `i` breaks: times and tokens are required without an error, chunks must match TTFT/E2E. */
+function rowIssue(c: Columns, i: number): { column: string; message: string } | null {
+  if (c.error[i].trim() !== '') return null;
+  for (const k of ['ttft_ms', 'e2e_ms', 'output_tokens'] as const) {
+    if (c[k][i] === null) return { column: k, message: 'required for a request without error' };
+  }
+  const chunks = c.chunk_ms[i];
+  const ttft = c.ttft_ms[i] as number;
+  const e2e = c.e2e_ms[i] as number;
+  if (chunks) {
+    const first = chunks[0];
+    const last = chunks[chunks.length - 1];
+    if (Math.abs(first - ttft) > CHUNK_TOLERANCE_MS) return { column: 'chunk_ms', message: `first chunk at ${first} ms, but ttft_ms is ${ttft}` };
+    if (Math.abs(last - e2e) > CHUNK_TOLERANCE_MS) return { column: 'chunk_ms', message: `last chunk at ${last} ms, but e2e_ms is ${e2e}` };
+  }
+  return null;
+}
 
 /** True when text starts (after comments/blank lines) like the lab's CSV. */
 export function looksLikeLabCsv(text: string): boolean {
@@ -121,34 +160,41 @@ export function parseLabCsv(text: string, options: ImportOptions = {}): ParseRes
   if (header.join(',') !== CSV_COLUMNS.join(',')) {
     return { ok: false, error: `line ${li + 1}: the header is "${header.join(',').slice(0, 120)}", expected "${CSV_COLUMNS.join(',')}"` };
   }
-  const requests: ImportedRequest[] = [];
+  const raw: Record<(typeof CSV_COLUMNS)[number], string[]> = { request_id: [], send_ms: [], ttft_ms: [], e2e_ms: [], output_tokens: [], input_tokens: [], chunk_ms: [], error: [] };
+  const lineOf: number[] = [];
   for (li++; li < lines.length; li++) {
-    const raw = lines[li];
-    if (raw.trim() === '' || raw.startsWith('#')) continue;
-    const cells = splitCsvLine(raw);
+    const line = lines[li];
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const cells = splitCsvLine(line);
     if (cells.length !== CSV_COLUMNS.length) {
       const truncated = lines.slice(li + 1).every((l) => l.trim() === '');
       return { ok: false, error: `line ${li + 1}: ${cells.length} column${cells.length === 1 ? '' : 's'}, expected ${CSV_COLUMNS.length}${truncated ? ' (the file looks truncated)' : ''}` };
     }
-    const row = csvRowSchema.safeParse(Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, cells[i]])));
-    if (!row.success) {
-      const issue = row.error.issues[0];
-      return { ok: false, error: `line ${li + 1}: ${issue.path.join('.')}: ${issue.message}` };
-    }
-    const r = row.data;
-    const error = r.error.trim() === '' ? null : r.error.trim();
-    requests.push({
-      id: r.request_id.trim() || String(requests.length),
-      sendMs: r.send_ms,
-      ttftMs: r.ttft_ms ?? 0,
-      e2eMs: r.e2e_ms ?? 0,
-      outputTokens: r.output_tokens ?? 0,
-      inputTokens: r.input_tokens,
-      chunkMs: error ? null : r.chunk_ms,
-      error,
-    });
+    for (let k = 0; k < CSV_COLUMNS.length; k++) raw[CSV_COLUMNS[k]].push(cells[k]);
+    lineOf.push(li + 1);
   }
-  if (requests.length === 0) return { ok: false, error: 'the CSV has a header but no request rows' };
+  if (lineOf.length === 0) return { ok: false, error: 'the CSV has a header but no request rows' };
+  const parsed = csvColumnsSchema.safeParse(raw);
+  if (!parsed.success) {
+    // Issues are [column, row index]: report the file's line number.
+    const { path, message } = parsed.error.issues[0];
+    return { ok: false, error: `line ${lineOf[Number(path[1])]}: ${String(path[0])}: ${message}` };
+  }
+  const c = parsed.data;
+  const requests: ImportedRequest[] = new Array(lineOf.length);
+  for (let i = 0; i < lineOf.length; i++) {
+    const error = c.error[i].trim() === '' ? null : c.error[i].trim();
+    requests[i] = {
+      id: c.request_id[i].trim() || String(i),
+      sendMs: c.send_ms[i],
+      ttftMs: c.ttft_ms[i] ?? 0,
+      e2eMs: c.e2e_ms[i] ?? 0,
+      outputTokens: c.output_tokens[i] ?? 0,
+      inputTokens: c.input_tokens[i],
+      chunkMs: error ? null : c.chunk_ms[i],
+      error,
+    };
+  }
   return { ok: true, run: assembleCsvRun(requests, meta, options) };
 }
 
