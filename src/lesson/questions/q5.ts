@@ -26,7 +26,7 @@ export const q5: TryItQuestion = {
   },
   steps: [{ label: 'Set up: chat traffic near capacity (2.6 req/s)', query: SETUP, watchHint: 'Compare the mean TTFT with the p95 and p99 in the distribution view.' }],
   watch: ['ttft', 'goodput', 'verdict'],
-  alsoSee: { label: 'See the tail in the latency distribution', href: '#distribution-h' },
+  alsoSee: { label: 'See the tail in the latency distribution', href: '#distribution-section-h' },
   answer: '"What are the p95 and p99 TTFT?" The mean is dragged around by a few slow requests and describes nobody; SLOs are written on percentiles.',
   explain(live) {
     const rate = live.rateReqPerSec === null ? '' : ` Requests arrive at random at ${fmtReqPerSec(live.rateReqPerSec)}, close to what this server can sustain; now and then a cluster of arrivals fills the batch and the unlucky requests wait in the queue.`;

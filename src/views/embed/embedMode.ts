@@ -1,0 +1,24 @@
+/** The views a page can embed with `?embed=`. */
+export const EMBED_VIEWS = ['timeline', 'curve', 'lab'] as const;
+export type EmbedView = (typeof EMBED_VIEWS)[number];
+
+export type EmbedMode = { kind: 'none' } | { kind: 'view'; view: EmbedView } | { kind: 'invalid'; notice: string };
+
+/** Reads `embed` from a query string: absent, a known view, or a value to ignore with a notice. */
+export function embedModeOf(search: string): EmbedMode {
+  const raw = new URLSearchParams(search).get('embed');
+  if (raw === null) return { kind: 'none' };
+  const v = raw.trim().toLowerCase();
+  if ((EMBED_VIEWS as readonly string[]).includes(v)) return { kind: 'view', view: v as EmbedView };
+  return {
+    kind: 'invalid',
+    notice: `embed: "${raw}" is not a view this lab can embed (timeline, curve or lab), so the full page is shown.`,
+  };
+}
+
+/** The same link without `embed`: the full lab with the same settings. */
+export function fullPageUrl(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('embed');
+  return url.toString();
+}

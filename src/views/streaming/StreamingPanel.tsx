@@ -1,0 +1,34 @@
+import { useSim } from '../../workers';
+import { StreamingPlayer } from './StreamingPlayer';
+
+/**
+ * "Feel the stream": the typical request of the current run, played at its
+ * simulated token times next to a person reading. Fed by the worker's
+ * representative request (its token arrival times and TTFT breakdown).
+ */
+export function StreamingPanel() {
+  const rep = useSim((s) => s.main?.result.representative ?? null);
+  const resultId = useSim((s) => s.main?.id ?? 0);
+  return (
+    <section id="streaming" aria-labelledby="streaming-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="streaming">
+      <header className="space-y-1">
+        <h2 id="streaming-h" className="text-lg font-semibold">
+          Feel the stream
+        </h2>
+        <p className="text-sm text-muted">
+          The typical request of this run, replayed at the moments its tokens reached the client, beside a person reading at about 4.5 tokens a second. The words are
+          stand-in text; the timing is the simulation&apos;s.
+        </p>
+      </header>
+      {rep ? (
+        <StreamingPlayer
+          key={resultId}
+          tokenTimesMs={rep.tokenTimesMs}
+          roleEventMs={rep.breakdown.networkInMs + rep.breakdown.queueMs + rep.breakdown.networkOutMs}
+        />
+      ) : (
+        <p className="text-sm text-muted">No request has completed yet, so there is nothing to play.</p>
+      )}
+    </section>
+  );
+}
