@@ -6,6 +6,8 @@ import { ResultsRegion } from './views/layout/ResultsRegion';
 import { ResultsSection } from './views/layout/ResultsSection';
 import { RunError } from './views/layout/RunError';
 import { TimelineSection } from './views/layout/TimelineSection';
+import { LessonExtras, TryItPanel } from './views/lesson';
+import { StreamingPanel } from './views/streaming';
 
 /** The lab: controls on the left (on top on a phone), results and charts beside them. */
 export function App() {
@@ -25,8 +27,11 @@ export function App() {
         </aside>
         <ResultsRegion>
           <ResultsSection />
+          <TryItPanel />
           <TimelineSection />
+          <StreamingPanel />
           <Charts />
+          <LessonExtras />
         </ResultsRegion>
       </div>
       <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { EmbedRoot } from './views/embed/EmbedRoot';
 import { getSimClient } from './workers';
 import './index.css';
 
@@ -9,6 +10,8 @@ getSimClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <EmbedRoot>
+      <App />
+    </EmbedRoot>
   </StrictMode>,
 );
