@@ -19,6 +19,7 @@ import { simulate, sweep, type RunResult, type SweepPoint } from '../src/engine'
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../src/settings';
 import { ThroughputCurve } from '../src/views/curve';
 import { ServerView } from '../src/views/server';
+import { LatencyDistribution } from '../src/views/distribution';
 
 const outDir = process.argv[2] ?? '/tmp/ll-preview';
 
@@ -55,6 +56,7 @@ const cases: Case[] = [
 
 function chartsFor(c: Case, width: number): ReactElement[] {
   const s = c.run.scenario;
+  const done = c.run.requests.filter((r) => r.completed);
   const all: [string, ReactElement][] = [
     ['curve', createElement(ThroughputCurve, {
       points: c.points,
@@ -70,6 +72,13 @@ function chartsFor(c: Case, width: number): ReactElement[] {
       representativeId: c.run.representativeId,
       maxBatch: s.server.maxBatch,
       kvCapacityTokens: s.server.kvCapacityTokens,
+      width,
+    })],
+    ['distribution', createElement(LatencyDistribution, {
+      ttftMs: done.map((r) => r.ttftMs),
+      tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs),
+      metrics: c.run.metrics,
+      slo: { ttftMs: s.slo.ttftMs, tpotMs: s.slo.tpotMs },
       width,
     })],
   ];

@@ -37,6 +37,8 @@ export function logTicks(scale: ScaleLogarithmic<number, number>, maxCount: numb
     return out;
   };
   let values = candidates([1, 2, 5]);
+  // Less than a decade or so: add 3 and 7 so there are enough labels to read a value off.
+  if (values.length < 3 && candidates([1, 2, 3, 5, 7]).length <= maxCount) values = candidates([1, 2, 3, 5, 7]);
   if (values.length > maxCount) values = candidates([1, 3]);
   if (values.length > maxCount) values = candidates([1]);
   if (values.length > maxCount) values = values.filter((_, i) => i % Math.ceil(values.length / maxCount) === 0);
