@@ -1,6 +1,8 @@
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import { settingsFromQuery } from '../settings/parse';
+import type { Settings } from '../settings/schema';
+import { throttleLatest } from './throttle';
 import { createSettingsSlice } from './settingsSlice';
 import { createUiSlice } from './uiSlice';
 import type { LabState } from './types';
@@ -10,6 +12,12 @@ import { urlWithSettings, type HistoryLike, type LocationLike } from './url';
 export interface LabStoreOptions {
   location?: LocationLike;
   history?: HistoryLike;
+  /**
+   * Least time between two URL writes, ms. The first change is written at
+   * once; while a slider is dragged the rest are coalesced (browsers throttle
+   * frequent replaceState calls). 0 (the default) writes every change synchronously.
+   */
+  urlWriteIntervalMs?: number;
 }
 
 /** The store with selector subscriptions (`subscribe(selector, listener)`). */
@@ -22,7 +30,7 @@ export type LabStore = Mutate<StoreApi<LabState>, [['zustand/subscribeWithSelect
  * keys the schema does not own.
  */
 export function createLabStore(options: LabStoreOptions = {}): LabStore {
-  const { location, history } = options;
+  const { location, history, urlWriteIntervalMs = 0 } = options;
   const parsed = settingsFromQuery(location?.search ?? '');
   const store = createStore<LabState>()(
     subscribeWithSelector((...a) => ({
@@ -31,12 +39,8 @@ export function createLabStore(options: LabStoreOptions = {}): LabStore {
     })),
   );
   if (location && history) {
-    store.subscribe(
-      (state) => state.settings,
-      (settings) => {
-        history.replaceState(null, '', urlWithSettings(settings, location));
-      },
-    );
+    const write = throttleLatest((settings: Settings) => history.replaceState(null, '', urlWithSettings(settings, location)), urlWriteIntervalMs);
+    store.subscribe((state) => state.settings, write);
   }
   return store;
 }

@@ -10,7 +10,7 @@ let singleton: LabStore | null = null;
 
 /** The app's store, bound to `window.location` and `window.history` on first use. */
 export function getLabStore(): LabStore {
-  singleton ??= createLabStore({ location: window.location, history: window.history });
+  singleton ??= createLabStore({ location: window.location, history: window.history, urlWriteIntervalMs: 150 });
   return singleton;
 }
 

@@ -1,6 +1,6 @@
 // A lab page in a fresh context that records console errors and every request
 // leaving 127.0.0.1 (those are blocked, and fail the test).
-/* global URL, document */
+/* global URL, document, location */
 import assert from 'node:assert/strict';
 
 export async function openLab(browser, baseUrl, root, { query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready' } = {}) {
@@ -78,3 +78,8 @@ export async function readNumber(page, metric) {
 }
 
 export const METRICS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughput', 'user-throughput', 'goodput', 'verdict'];
+
+/** Waits until the page's URL matches `re` (the lab coalesces URL writes while a control moves). */
+export async function urlMatches(page, re) {
+  await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(location.href), [re.source, re.flags], { timeout: 5_000 });
+}

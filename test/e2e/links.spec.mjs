@@ -1,6 +1,6 @@
 /* global navigator */
 import assert from 'node:assert/strict';
-import { act, readout, ready } from './harness.mjs';
+import { act, readout, ready, urlMatches } from './harness.mjs';
 
 export const tests = {
   async 'a deep link restores the scenario'({ lab }) {
@@ -18,9 +18,10 @@ export const tests = {
 
     // A change rewrites the link, keeping keys other features own.
     await act(page, () => page.getByText('Idle', { exact: true }).click());
-    assert.match(page.url(), /question=q2/);
-    assert.match(page.url(), /load=idle/);
+    await urlMatches(page, /question=q2/);
+    await urlMatches(page, /load=idle/);
     await act(page, () => page.getByText('Busy', { exact: true }).click());
+    await urlMatches(page, /load=busy/);
     await page.reload();
     await ready(page);
     assert.equal(await readout(page, 'ttft'), ttft, 'the same link gives the same numbers');

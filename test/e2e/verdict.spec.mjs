@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { act, readout } from './harness.mjs';
+import { act, readout, urlMatches } from './harness.mjs';
 
 export const tests = {
   async 'tightening the TTFT target flips the verdict, and loosening it flips it back'({ lab }) {
@@ -13,7 +13,7 @@ export const tests = {
     const missed = await readout(page, 'verdict');
     assert.match(missed, /^Missed TTFT by /);
     assert.match(await page.locator('main').textContent(), /still counts toward throughput, but .* not count toward goodput/);
-    assert.match(page.url(), /ttftSlo=50/);
+    await urlMatches(page, /ttftSlo=50/);
     assert.equal(await readout(page, 'goodput'), '0 req/s');
     await act(page, async () => {
       await ttft.fill('500');
@@ -25,7 +25,7 @@ export const tests = {
   async 'a preset sets both targets; the autocomplete preset fails a chat reply on TTFT'({ lab }) {
     const { page } = await lab();
     await act(page, () => page.getByText('Autocomplete', { exact: true }).click());
-    assert.match(page.url(), /ttftSlo=100&tpotSlo=50/);
+    await urlMatches(page, /ttftSlo=100&tpotSlo=50/);
     assert.match(await readout(page, 'verdict'), /^Missed TTFT/);
     await act(page, () => page.getByText('Batch', { exact: true }).click());
     assert.match(await readout(page, 'verdict'), /^Met/);

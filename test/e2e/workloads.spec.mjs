@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { act, METRICS, readNumber, readout } from './harness.mjs';
+import { act, METRICS, readNumber, readout, urlMatches } from './harness.mjs';
 
 const WORKLOADS = [
   { label: 'Code autocomplete', id: 'autocomplete' },
@@ -30,7 +30,7 @@ export const tests = {
       if (!(await page.getByRole('radio', { name: new RegExp(w.label) }).isChecked())) {
         await act(page, () => page.getByText(w.label, { exact: true }).click());
       }
-      assert.match(page.url(), new RegExp(`workload=${w.id}`));
+      await urlMatches(page, new RegExp(`workload=${w.id}`));
       seen[w.id] = { ttft: await readNumber(page, 'ttft'), tpot: await readNumber(page, 'tpot'), e2e: await readNumber(page, 'e2e'), out: await readNumber(page, 'output-tokens') };
       assert.equal(await page.locator('[data-testid="timeline"]').count(), 1);
     }
@@ -50,7 +50,7 @@ export const tests = {
       await prompt.press('Enter');
     });
     assert.ok(await page.getByRole('radio', { name: /Custom/ }).isChecked());
-    assert.match(page.url(), /prompt=8000/);
+    await urlMatches(page, /prompt=8000/);
     const ttft = await readNumber(page, 'ttft');
     assert.ok(ttft > 400, `an 8,000-token prompt takes a while to prefill (${ttft} ms)`);
   },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PARAMS, DEFAULT_SETTINGS, type ParamDef } from '../../src/settings/schema';
 import { createLabStore } from '../../src/store';
 import { fakeWindow } from './fakeWindow';
@@ -107,5 +107,27 @@ describe('URL round trip through the store', () => {
     const b = createLabStore();
     a.getState().updateSettings({ users: 99 });
     expect(b.getState().settings.users).toBe(DEFAULT_SETTINGS.users);
+  });
+});
+
+describe('URL writes while a slider is dragged', () => {
+  it('writes the first change at once and coalesces the rest, ending on the last value', async () => {
+    vi.useFakeTimers();
+    try {
+      const win = fakeWindow('?question=q1');
+      const store = createLabStore({ ...win, urlWriteIntervalMs: 100 });
+      store.getState().updateSettings({ users: 2 });
+      expect(win.urls).toHaveLength(1);
+      for (let u = 3; u <= 40; u++) store.getState().updateSettings({ users: u });
+      expect(win.urls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(120);
+      expect(win.urls).toHaveLength(2);
+      expect(win.location.search).toContain('users=40');
+      expect(win.location.search).toContain('question=q1');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(win.urls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTimeline, formulaFor } from '../../src/views/timeline/layout';
 import { MARGIN_X } from '../../src/views/timeline/layout';
+import { tokenPaths } from '../../src/views/timeline/tokenPaths';
 import type { TimelineData } from '../../src/views/timeline/types';
 import { simulate, lessonProfile, workloadById, requestBreakdown, tokenTimesS, type Scenario } from '../../src/engine';
 
@@ -172,5 +173,21 @@ describe('layoutTimeline', () => {
     expect(nonFinite).toEqual([]);
     expect(m.width).toBeGreaterThanOrEqual(200);
     expect(m.formula.text).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe('tokenPaths', () => {
+  it('draws every tick in a few paths, one move per token or column', () => {
+    const m = layoutTimeline(evenRequest(12), { width: 1000 });
+    const paths = tokenPaths(m.lanes[0].tokens, 26, 28);
+    expect(paths).toHaveLength(1);
+    expect(paths[0].d.match(/M/g)).toHaveLength(11);
+    const dense = layoutTimeline(evenRequest(1500), { width: 390 });
+    const t = dense.lanes[0].tokens;
+    const dp = tokenPaths(t, 26, 28);
+    expect(dp.length).toBeLessThanOrEqual(8);
+    const moves = dp.reduce((s, p) => s + (p.d.match(/M/g)?.length ?? 0), 0);
+    expect(moves).toBe(t.mode === 'density' ? t.columns.length : -1);
+    expect(dp.every((p) => !/NaN|Infinity/.test(p.d))).toBe(true);
   });
 });

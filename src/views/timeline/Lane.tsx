@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { tokenPaths } from './tokenPaths';
 import type { HoverRegion, LaneMarks, SegmentKind } from './types';
 
 const SEGMENT_FILL: Record<SegmentKind, string> = {
@@ -22,6 +24,7 @@ interface LaneProps {
 /** One strip of the timeline: phases, first-token flag, decode tokens, axis and hover regions. */
 export function Lane({ lane, active, onActivate }: LaneProps) {
   const { y, height: h } = lane;
+  const paths = useMemo(() => tokenPaths(lane.tokens, y, h), [lane.tokens, y, h]);
   return (
     <g>
       {lane.id === 'zoom' && (
@@ -40,13 +43,9 @@ export function Lane({ lane, active, onActivate }: LaneProps) {
           )}
         </g>
       ))}
-      {lane.tokens.mode === 'ticks'
-        ? lane.tokens.ticks.map((t) => (
-            <line key={t.index} x1={t.x} x2={t.x} y1={y + 3} y2={y + h - 3} strokeWidth={t.slow ? 2 : 1.5} className={t.slow ? 'stroke-slow' : 'stroke-decode'} />
-          ))
-        : lane.tokens.columns.map((c) => (
-            <line key={c.x} x1={c.x} x2={c.x} y1={y + (c.slow ? 0 : 5)} y2={y + h - (c.slow ? 0 : 5)} strokeOpacity={c.opacity} className={c.slow ? 'stroke-slow' : 'stroke-decode'} />
-          ))}
+      {paths.map((p) => (
+        <path key={`${p.slow}:${p.opacity}`} d={p.d} strokeOpacity={p.opacity} strokeWidth={p.slow ? 2 : lane.tokens.mode === 'ticks' ? 1.5 : 1} className={p.slow ? 'stroke-slow' : 'stroke-decode'} />
+      ))}
       {lane.flag && (
         <g>
           <line x1={lane.flag.x} x2={lane.flag.x} y1={y - 6} y2={y + h + 2} strokeWidth={2} className="stroke-ink" />

@@ -1,0 +1,186 @@
+// Measures the built lab in headless Chromium (run `npm run build` first):
+//   node scripts/measure-ui.mjs
+// - initial JS and CSS size, gzipped, from dist/
+// - time to first readouts and to the first full curve on load
+// - control change → readouts and timeline updated and painted: p50/p95 of 50 changes
+// - control change → full sweep (curve) drawn
+// - a fast slider drag: longest main-thread task and longest gap between frames
+// Results print as a table and are written to test-results/measure-ui.json.
+/* global console, process, document, performance, requestAnimationFrame, setTimeout, PerformanceObserver, window, MutationObserver */
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '../test/e2e/server.mjs';
+import { launchBrowser } from '../test/e2e/browser.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const i = (s.length - 1) * (p / 100);
+  const lo = Math.floor(i);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (i - lo);
+};
+const r1 = (x) => Math.round(x * 10) / 10;
+
+async function bundleSizes() {
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\bhref)="([^"]+)"/g)].map((m) => m[1]).filter((u) => /\.(js|css)$/.test(u));
+  const sizes = { js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: [] };
+  for (const ref of refs) {
+    const body = await readFile(join(dist, ref.replace(/^\.?\//, '')));
+    const gz = gzipSync(body, { level: 9 }).length;
+    const kind = ref.endsWith('.js') ? 'js' : 'css';
+    sizes[kind] += body.length;
+    sizes[`${kind}Gzip`] += gz;
+    sizes.files.push({ file: ref, bytes: body.length, gzip: gz });
+  }
+  // The worker chunk is fetched at start-up too (the first run begins before React renders).
+  const entry = sizes.files.find((f) => f.file.endsWith('.js'));
+  const entrySource = entry ? await readFile(join(dist, entry.file.replace(/^\.?\//, '')), 'utf8') : '';
+  const worker = /(sim\.worker-[\w-]+\.js)/.exec(entrySource)?.[1];
+  if (worker) {
+    const body = await readFile(join(dist, 'assets', worker));
+    sizes.worker = { file: worker, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  }
+  return sizes;
+}
+
+/** In-page probe: records when results and the sweep change, and the next paint after each. */
+function probe() {
+  window.__lab = { changes: [], sweeps: [], lastKey: 0, firstReady: null, firstSweep: null, longTasks: [], frames: [] };
+  const lab = window.__lab;
+  const afterPaint = (cb) => requestAnimationFrame(() => setTimeout(() => cb(performance.now()), 0));
+  window.addEventListener('keydown', (e) => (lab.lastKey = e.timeStamp), true);
+  window.addEventListener('pointerdown', (e) => (lab.lastKey = e.timeStamp), true);
+  try {
+    new PerformanceObserver((list) => lab.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* not supported */
+  }
+  const watch = () => {
+    const main = document.querySelector('main#results');
+    if (!main) return requestAnimationFrame(watch);
+    let lastId = main.dataset.resultId;
+    let lastSweep = main.dataset.sweep;
+    new MutationObserver(() => {
+      const now = performance.now();
+      if (main.dataset.resultId !== lastId && main.dataset.state === 'ready') {
+        lastId = main.dataset.resultId;
+        const from = lab.lastKey;
+        afterPaint((painted) => {
+          if (lab.firstReady === null) lab.firstReady = painted;
+          lab.changes.push({ from, commit: now, painted });
+        });
+      }
+      if (main.dataset.sweep !== lastSweep) {
+        lastSweep = main.dataset.sweep;
+        if (lastSweep === 'done') {
+          const from = lab.lastKey;
+          afterPaint((painted) => {
+            if (lab.firstSweep === null) lab.firstSweep = painted;
+            lab.sweeps.push({ from, painted });
+          });
+        }
+      }
+    }).observe(main, { attributes: true, attributeFilter: ['data-result-id', 'data-state', 'data-sweep'] });
+  };
+  watch();
+}
+
+async function waitCount(page, key, n) {
+  await page.waitForFunction(([k, c]) => window.__lab[k].length >= c, [key, n], { timeout: 30_000 });
+}
+
+async function main() {
+  const sizes = await bundleSizes();
+  const server = await serveStatic(dist);
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(probe);
+  await page.goto(server.url);
+  await page.waitForSelector('main#results[data-state="ready"][data-sweep="done"]', { timeout: 30_000 });
+  await page.waitForFunction(() => window.__lab.firstSweep !== null);
+  const load = await page.evaluate(() => ({ firstReady: window.__lab.firstReady, firstSweep: window.__lab.firstSweep }));
+
+  // 50 control changes, alternating the users slider (the curve is cached) and the prompt slider (new curve).
+  const users = page.getByRole('slider', { name: 'Concurrent users' });
+  const prompt = page.getByRole('slider', { name: 'Prompt length (input tokens)' });
+  const updates = [];
+  const sweepTimes = [];
+  for (let i = 0; i < 50; i++) {
+    // Users go up and down (the curve comes from the cache); the prompt only grows, so every prompt step needs a new curve.
+    const control = i % 2 === 0 ? users : prompt;
+    const key = control === prompt || i % 4 === 0 ? 'ArrowRight' : 'ArrowLeft';
+    const before = await page.evaluate(() => [window.__lab.changes.length, window.__lab.sweeps.length]);
+    await control.focus();
+    await control.press(key);
+    await waitCount(page, 'changes', before[0] + 1);
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await waitCount(page, 'sweeps', before[1] + 1);
+    const [change, sweep] = await page.evaluate(() => [window.__lab.changes.at(-1), window.__lab.sweeps.at(-1)]);
+    updates.push(change.painted - change.from);
+    if (control === prompt) sweepTimes.push(sweep.painted - sweep.from);
+  }
+
+  // A fast drag: 60 prompt-slider steps, one every 16 ms, without waiting for results.
+  await page.evaluate(() => {
+    window.__lab.longTasks = [];
+    window.__lab.frames = [];
+    const tick = (t) => {
+      window.__lab.frames.push(t);
+      if (window.__lab.frames.length < 400) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await prompt.focus();
+  const dragStart = await page.evaluate(() => performance.now());
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(i < 30 ? 'ArrowRight' : 'ArrowLeft');
+    await page.waitForTimeout(16);
+  }
+  const dragEnd = await page.evaluate(() => performance.now());
+  await page.waitForSelector('main#results[data-state="ready"][data-sweep="done"]', { timeout: 30_000 });
+  const settled = await page.evaluate(() => performance.now());
+  const drag = await page.evaluate(([a, b]) => {
+    const frames = window.__lab.frames.filter((t) => t >= a && t <= b);
+    let gap = 0;
+    for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
+    const tasks = window.__lab.longTasks.filter((t) => t.start >= a && t.start <= b);
+    return { frames: frames.length, longestFrameGapMs: gap, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)) };
+  }, [dragStart, dragEnd]);
+
+  await browser.close();
+  await server.close();
+
+  const report = {
+    date: new Date().toISOString(),
+    bundle: {
+      initialJsGzipKB: r1(sizes.jsGzip / 1024),
+      initialJsKB: r1(sizes.js / 1024),
+      workerJsGzipKB: sizes.worker ? r1(sizes.worker.gzip / 1024) : null,
+      cssGzipKB: r1(sizes.cssGzip / 1024),
+      files: sizes.files,
+    },
+    load: { firstReadoutsMs: r1(load.firstReady), firstFullCurveMs: r1(load.firstSweep) },
+    controlToReadouts: { n: updates.length, p50Ms: r1(pct(updates, 50)), p95Ms: r1(pct(updates, 95)), maxMs: r1(Math.max(...updates)) },
+    controlToFullCurve: { n: sweepTimes.length, p50Ms: r1(pct(sweepTimes, 50)), p95Ms: r1(pct(sweepTimes, 95)), maxMs: r1(Math.max(...sweepTimes)) },
+    fastDrag: { steps: 60, durationMs: r1(dragEnd - dragStart), settleAfterMs: r1(settled - dragEnd), ...drag, longestFrameGapMs: r1(drag.longestFrameGapMs), longestTaskMs: r1(drag.longestTaskMs) },
+  };
+  await mkdir(join(root, 'test-results'), { recursive: true });
+  await writeFile(join(root, 'test-results', 'measure-ui.json'), JSON.stringify(report, null, 2));
+  console.log(`Initial JS (gzip)            ${report.bundle.initialJsGzipKB} KB  (raw ${report.bundle.initialJsKB} KB); worker ${report.bundle.workerJsGzipKB} KB gzip; CSS ${report.bundle.cssGzipKB} KB gzip`);
+  console.log(`Load → first readouts        ${report.load.firstReadoutsMs} ms;  → first full curve ${report.load.firstFullCurveMs} ms`);
+  console.log(`Control → readouts+timeline  p50 ${report.controlToReadouts.p50Ms} ms, p95 ${report.controlToReadouts.p95Ms} ms, max ${report.controlToReadouts.maxMs} ms (n = ${report.controlToReadouts.n})`);
+  console.log(`Control → full curve drawn   p50 ${report.controlToFullCurve.p50Ms} ms, p95 ${report.controlToFullCurve.p95Ms} ms (n = ${report.controlToFullCurve.n}, new 9-point sweep each)`);
+  console.log(`Fast drag (60 steps/16 ms)   ${report.fastDrag.frames} frames, longest frame gap ${report.fastDrag.longestFrameGapMs} ms, long tasks ${report.fastDrag.longTasks} (longest ${report.fastDrag.longestTaskMs} ms); settled ${report.fastDrag.settleAfterMs} ms after the last step`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
