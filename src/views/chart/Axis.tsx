@@ -1,5 +1,5 @@
 import { colour } from './palette';
-import { FONT_PX, type AxisMarks } from './axis';
+import { FONT_PX, type AxisMarks } from './axisMarks';
 import { px } from './format';
 
 /** Renders an axis computed by a layout function: React owns the elements, d3 only chose the ticks. */

@@ -1,6 +1,6 @@
-import { FONT_PX } from './axis';
+import { FONT_PX } from './axisMarks';
 import { px } from './format';
-import { BAND_OPACITY, SWATCH_PX, type PlacedLegendItem } from './legend';
+import { BAND_OPACITY, SWATCH_PX, type PlacedLegendItem } from './legendLayout';
 import { colour } from './palette';
 
 /** Renders legend keys placed by `flowLegend`. */

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { SweepPoint } from '../../engine';
 import { Axis } from '../chart/Axis';
-import { FONT_PX } from '../chart/axis';
+import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame, DataTable } from '../chart/ChartFrame';
 import { formatMs, formatReqPerSec, formatTokPerSec, px } from '../chart/format';
 import { Legend } from '../chart/Legend';
-import { BAND_OPACITY } from '../chart/legend';
+import { BAND_OPACITY } from '../chart/legendLayout';
 import { colour } from '../chart/palette';
 import { Readout } from '../chart/Readout';
 import { HatchPattern, safeId } from '../chart/Hatch';

@@ -1,5 +1,5 @@
 import type { SweepPoint } from '../../engine';
-import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { estimateTextWidthPx, placeLabelRows } from '../chart/labels';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
 import { limitLabel, loadLabel, summarizeCurve } from './describe';

@@ -1,7 +1,7 @@
 import { scaleLog } from 'd3-scale';
 import { formatNumber } from '../chart/format';
 import { logTicks, thinHorizontalTicks, type Tick } from '../chart/ticks';
-import { FONT_PX } from '../chart/axis';
+import { FONT_PX } from '../chart/axisMarks';
 
 /** What the curve's x axis counts: closed-loop users or open-loop request rate. */
 export type LoadKind = 'users' | 'rate';

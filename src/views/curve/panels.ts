@@ -1,9 +1,9 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { SweepPoint } from '../../engine';
-import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { finiteOr, formatCompact, formatMs, formatMsTick } from '../chart/format';
-import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legend';
+import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legendLayout';
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, logTicks } from '../chart/ticks';
 

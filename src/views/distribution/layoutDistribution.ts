@@ -1,10 +1,10 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { RunMetrics, Stats } from '../../engine';
-import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { formatCompact, formatMs } from '../chart/format';
 import { placeLabelRows } from '../chart/labels';
-import { flowLegend, type PlacedLegendItem } from '../chart/legend';
+import { flowLegend, type PlacedLegendItem } from '../chart/legendLayout';
 import { linearTicks } from '../chart/ticks';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
 import { binsOnScreen, latencyScale, type Bar } from './scale';

@@ -2,7 +2,7 @@ import { bin } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { formatMsTick } from '../chart/format';
 import { linearTicks, logTicks, thinHorizontalTicks, type Tick } from '../chart/ticks';
-import { FONT_PX } from '../chart/axis';
+import { FONT_PX } from '../chart/axisMarks';
 
 /** The x scale of a latency panel: log for skewed samples, linear for tight ones. */
 export interface LatencyScale {

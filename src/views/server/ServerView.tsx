@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import type { IterationLog, RequestRecord } from '../../engine';
 import { Axis } from '../chart/Axis';
-import { FONT_PX } from '../chart/axis';
+import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame } from '../chart/ChartFrame';
 import { px } from '../chart/format';
 import { Legend } from '../chart/Legend';

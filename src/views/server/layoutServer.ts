@@ -1,9 +1,9 @@
 import { scaleLinear } from 'd3-scale';
 import type { IterationLog, RequestRecord } from '../../engine';
-import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { formatMs, formatSecondsTick, formatTokens, px } from '../chart/format';
 import { placeLabelRows } from '../chart/labels';
-import { flowLegend, type PlacedLegendItem } from '../chart/legend';
+import { flowLegend, type PlacedLegendItem } from '../chart/legendLayout';
 import { linearTicks, thinHorizontalTicks } from '../chart/ticks';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
 import { describeServer, phaseDurationsMs } from './describe';

@@ -1,8 +1,8 @@
 import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
-import { FONT_PX, type AxisMarks } from '../chart/axis';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { finiteOr, formatCompact } from '../chart/format';
-import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legend';
+import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legendLayout';
 import { linearTicks } from '../chart/ticks';
 
 /** A horizontal limit line (max batch, KV capacity) with its label. */
