@@ -1,6 +1,6 @@
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { formatMs } from '../common/format';
-import { axisTicks, textWidth } from './axisMarks';
+import { axisTicks, textWidth } from './timeAxis';
 import { decodeRegions, gapsOf, slowGapThreshold, tokenMarks } from './tokens';
 import type { BracketMark, FormulaMarks, LaneMarks, SegmentKind, SegmentMark, TimelineData, TimelineMarks, TimelineSize } from './types';
 
