@@ -161,7 +161,7 @@ export const tests = {
     assert.ok(mean < 500, `mean ${mean} ms under the 500 ms target`);
     assert.ok(p99 / mean > 8, `p99 ${p99} ms vs mean ${mean} ms`);
     // The card's "median / p95" figure shows the same numbers the explanation quotes.
-    const figure = await page.locator('#ttft-card-h').locator('xpath=ancestor::article').getByText(/ \/ /).textContent();
+    const figure = await page.locator('#ttft-card-h').locator('xpath=ancestor::article').locator('dd').filter({ hasText: /ms \/ / }).textContent();
     for (const part of figure.split(' / ')) assert.ok(text.includes(part.trim()), `quotes "${part.trim()}" from the card: ${text}`);
     await quotes(page, text, ['ttft']);
     assert.match(await panel(page).locator('[data-testid="prediction-feedback"]').textContent(), /more than your guess/);
@@ -174,7 +174,7 @@ export const tests = {
     await applyAndWait(page, panel(page).locator('[data-testid="setup"]'));
     await explanation(page);
     const id = await resultId(page);
-    await page.getByRole('radio', { name: /Chatbot reply/ }).check();
+    await page.locator('aside').getByText('Chatbot reply', { exact: true }).click();
     await nextResult(page, id);
     const stale = panel(page).locator('[data-testid="explanation-stale"]');
     await stale.waitFor();
@@ -209,6 +209,8 @@ export const tests = {
       const { page } = await lab({ ...opts, query: 'question=4' });
       await applyAndWait(page, panel(page).locator('[data-testid="next-step"]'));
       await explanation(page);
+      // Charts dim while their sweep recomputes; check the settled page.
+      await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
       await axeClean(page, root);
     }
   },
