@@ -96,7 +96,7 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
     };
   }
   if (!TP_DEGREES.includes(tp)) {
-    return { ok: false, reason: `TP ${tp} is not a power of two; the lab models 1, 2, 4 or 8 GPUs.`, suggestion: `Use --tp ${list(validTpDegrees(model))}.` };
+    return { ok: false, reason: `TP ${tp} is not a power of two; the lab models 1, 2, 4 or 8 GPUs.`, suggestion: `Use --tp ${validTpDegrees(model).join(', ')}.` };
   }
   if (!tpSplitsHeads(model, tp)) {
     return {

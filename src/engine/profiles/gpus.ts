@@ -1,8 +1,12 @@
 /**
  * GPU specifications for the roofline. FLOP/s are dense tensor-core peaks at
  * boost clock (datasheets print the 2:4-sparse figure, twice as high, with an
- * asterisk). Bytes are SI: 1 TB/s = 1e12 B/s, 1 GB = 1e9 B, as vendors print
- * them. Values and sources are collected in ../shared/calibration/specs.md §1.
+ * asterisk). Bandwidth is SI (1 TB/s = 1e12 B/s), as vendors print it.
+ * Memory sizes are not: HBM comes in binary stacks (an "80 GB" H100 or A100
+ * has 5 × 16 GiB, nvidia-smi shows about 80 GiB = 85.9e9 B), so HBM parts are
+ * taken as GiB; GDDR6 cards lose a little to ECC and land near the decimal
+ * figure, so they are taken as GB. The gap (7%) decides whether a large model
+ * leaves room for a KV cache. Values and sources: ../shared/calibration/specs.md §1.
  */
 
 /** How the GPUs of one server talk to each other for tensor-parallel all-reduces. */
@@ -42,6 +46,7 @@ export interface GpuSpec {
 
 const T = 1e12;
 const G = 1e9;
+const GIB = 2 ** 30;
 
 // PCIe 4.0 x16 moves 32 GB/s each way, 5.0 x16 64 GB/s; servers without NVLink bridges use it for all-reduce.
 const PCIE4: Interconnect = { kind: 'pcie', bytesPerSecPerDirection: 32 * G, label: 'PCIe 4.0 x16 (64 GB/s bidirectional)' };
@@ -55,7 +60,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // A100 datasheet: 312 TFLOPS FP16/BF16 dense (624 sparse); 1,555 GB/s on the 40 GB SXM4 part.
     id: 'a100-40gb', label: 'A100 40GB SXM', vendor: 'nvidia',
-    memoryBytes: 40 * G, bandwidthBytesPerSec: 1.555 * T,
+    memoryBytes: 40 * GIB, bandwidthBytesPerSec: 1.555 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: NVLINK3,
     source: 'NVIDIA A100 datasheet; specs.md §1',
@@ -63,7 +68,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // A100 datasheet: 80 GB HBM2e at 2,039 GB/s (SXM4); also hahnyuan/LLM-Viewer hardware_params.py.
     id: 'a100-80gb-sxm', label: 'A100 80GB SXM', vendor: 'nvidia',
-    memoryBytes: 80 * G, bandwidthBytesPerSec: 2.039 * T,
+    memoryBytes: 80 * GIB, bandwidthBytesPerSec: 2.039 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: NVLINK3,
     source: 'NVIDIA A100 datasheet; specs.md §1',
@@ -71,7 +76,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // Same 312 TFLOPS peak, but 1,935 GB/s and a 300 W limit; assumed without NVLink bridges.
     id: 'a100-80gb-pcie', label: 'A100 80GB PCIe', vendor: 'nvidia',
-    memoryBytes: 80 * G, bandwidthBytesPerSec: 1.935 * T,
+    memoryBytes: 80 * GIB, bandwidthBytesPerSec: 1.935 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: PCIE4,
     source: 'NVIDIA A100 datasheet; specs.md §1',
@@ -79,7 +84,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // H100 datasheet prints 1,979 / 3,958 TFLOPS sparse; dense is half (989.4 BF16, 1,978.9 FP8).
     id: 'h100-sxm', label: 'H100 SXM 80GB', vendor: 'nvidia',
-    memoryBytes: 80 * G, bandwidthBytesPerSec: 3.35 * T,
+    memoryBytes: 80 * GIB, bandwidthBytesPerSec: 3.35 * T,
     peakFlopsPerSec: { fp16: 989.4 * T, bf16: 989.4 * T, fp8: 1978.9 * T },
     interconnect: NVLINK4,
     source: 'NVIDIA H100 datasheet (hpctech copy), glennklockwood.com H100 page; specs.md §1',
@@ -87,7 +92,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // H100 PCIe: 2.0 TB/s HBM2e, 756 dense BF16, 1,513 dense FP8; assumed without NVLink bridges.
     id: 'h100-pcie', label: 'H100 PCIe 80GB', vendor: 'nvidia',
-    memoryBytes: 80 * G, bandwidthBytesPerSec: 2.0 * T,
+    memoryBytes: 80 * GIB, bandwidthBytesPerSec: 2.0 * T,
     peakFlopsPerSec: { fp16: 756 * T, bf16: 756 * T, fp8: 1513 * T },
     interconnect: PCIE5,
     source: 'NVIDIA H100 datasheet (hpctech copy); specs.md §1',
@@ -95,7 +100,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // Same compute as H100 SXM; 141 GB HBM3e at 4.8 TB/s (TensorRT-LLM H200 launch blog).
     id: 'h200', label: 'H200 SXM 141GB', vendor: 'nvidia',
-    memoryBytes: 141 * G, bandwidthBytesPerSec: 4.8 * T,
+    memoryBytes: 141 * GIB, bandwidthBytesPerSec: 4.8 * T,
     peakFlopsPerSec: { fp16: 989.4 * T, bf16: 989.4 * T, fp8: 1978.9 * T },
     interconnect: NVLINK4,
     source: 'NVIDIA/TensorRT-LLM docs/source/blogs/H200launch.md; specs.md §1',
@@ -103,7 +108,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // HGX B200 at 1000 W; memory as in DGX B200 (1,440 GB / 8 GPUs), the part TensorRT-LLM benchmarks.
     id: 'b200', label: 'B200 180GB', vendor: 'nvidia',
-    memoryBytes: 180 * G, bandwidthBytesPerSec: 8 * T,
+    memoryBytes: 180 * GIB, bandwidthBytesPerSec: 8 * T,
     peakFlopsPerSec: { fp16: 2250 * T, bf16: 2250 * T, fp8: 4500 * T, fp4: 9000 * T },
     interconnect: NVLINK5,
     source: 'glennklockwood.com B200 page (HGX B200 table); NVIDIA DGX B200 spec; specs.md §1',
@@ -145,7 +150,7 @@ export const GPUS: readonly GpuSpec[] = [
   {
     // MI300X: 1,307.4 BF16 / 2,614.9 FP8 dense, 5.3 TB/s, 192 GB HBM3; 7 Infinity Fabric links of 64 GB/s each way.
     id: 'mi300x', label: 'MI300X 192GB', vendor: 'amd',
-    memoryBytes: 192 * G, bandwidthBytesPerSec: 5.3 * T,
+    memoryBytes: 192 * GIB, bandwidthBytesPerSec: 5.3 * T,
     peakFlopsPerSec: { fp16: 1307.4 * T, bf16: 1307.4 * T, fp8: 2614.9 * T },
     interconnect: { kind: 'infinity-fabric', bytesPerSecPerDirection: 448 * G, label: 'Infinity Fabric (7 × 128 GB/s links)' },
     source: 'AMD MI300X spec table in alpharomercoma/MI300X-vs-H200; MLPerf v4.1 AMD system JSON; specs.md §1',

@@ -1,0 +1,167 @@
+/**
+ * Fits the roofline's global factors to every usable measurement at once:
+ * Nelder–Mead on a weighted absolute log error, with a fast surrogate in the
+ * search loop that is re-anchored to the real simulation between rounds.
+ */
+import type { RooflineFactors } from '../profiles/cost';
+import type { CalibrationCase, CaseKind } from './mapping';
+import type { Prediction } from './predict';
+
+/** The factors the fit moves and how each is kept in range: shares in (0, 1), times above 0. */
+export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: 'share' | 'seconds' }[] = [
+  { key: 'mfuPrefill', kind: 'share' },
+  { key: 'mfuDecode', kind: 'share' },
+  { key: 'lowPrecisionMfuScale', kind: 'share' },
+  { key: 'mbu', kind: 'share' },
+  { key: 'mbuKv', kind: 'share' },
+  { key: 'rooflineSharpness', kind: 'seconds' },
+  { key: 'iterationOverheadS', kind: 'seconds' },
+  { key: 'layerOverheadS', kind: 'seconds' },
+  { key: 'allReduceLatencyS', kind: 'seconds' },
+  { key: 'interconnectEfficiency', kind: 'share' },
+];
+
+const MIN_SECONDS = 1e-8;
+
+/** Factors → unconstrained search vector (logit of shares, log of times). */
+export function encodeFactors(f: RooflineFactors): number[] {
+  return FIT_PARAMS.map(({ key, kind }) => {
+    const v = f[key];
+    if (kind === 'seconds') return Math.log(Math.max(v, MIN_SECONDS));
+    const s = Math.min(Math.max(v, 1e-4), 1 - 1e-4);
+    return Math.log(s / (1 - s));
+  });
+}
+
+/** Search vector → factors. */
+export function decodeFactors(x: readonly number[]): RooflineFactors {
+  const out = {} as RooflineFactors;
+  FIT_PARAMS.forEach(({ key, kind }, i) => {
+    out[key] = kind === 'seconds' ? Math.exp(x[i]) : 1 / (1 + Math.exp(-x[i]));
+  });
+  return out;
+}
+
+/**
+ * Loss of a set of predictions: per metric kind, the weighted mean of a
+ * smoothed |ln(predicted / measured)|; kinds are then combined with weights
+ * ∝ √(rows), so the 319 saturated rows do not drown the 28 TTFT rows, nor a
+ * single row outweigh a table. Failed predictions are left out.
+ */
+export function fitLoss(cases: readonly CalibrationCase[], predicted: readonly (number | null)[]): number {
+  const sums = new Map<CaseKind, { loss: number; weight: number; rows: number }>();
+  cases.forEach((c, i) => {
+    const p = predicted[i];
+    if (p === null || !(p > 0)) return;
+    const e = Math.log(p / c.measured);
+    const g = sums.get(c.kind) ?? { loss: 0, weight: 0, rows: 0 };
+    g.loss += c.weight * Math.sqrt(e * e + 1e-4);
+    g.weight += c.weight;
+    g.rows += 1;
+    sums.set(c.kind, g);
+  });
+  let total = 0;
+  let norm = 0;
+  for (const g of sums.values()) {
+    const w = Math.sqrt(g.rows);
+    total += (w * g.loss) / g.weight;
+    norm += w;
+  }
+  return norm > 0 ? total / norm : Infinity;
+}
+
+/** Minimizes `fn` from `x0` with the Nelder–Mead simplex; stops after `maxEvals` or when the simplex stops improving. */
+export function nelderMead(fn: (x: number[]) => number, x0: readonly number[], maxEvals = 400, step = 0.4): { x: number[]; fx: number; evals: number } {
+  const n = x0.length;
+  let evals = 0;
+  const f = (x: number[]): number => {
+    evals++;
+    const v = fn(x);
+    return Number.isFinite(v) ? v : 1e9;
+  };
+  let simplex = [x0.slice(), ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + step : v)))].map((x) => ({ x, fx: f(x) }));
+  const combine = (a: number[], b: number[], t: number): number[] => a.map((v, i) => v + t * (b[i] - v));
+  while (evals < maxEvals) {
+    simplex.sort((a, b) => a.fx - b.fx);
+    const best = simplex[0];
+    const worst = simplex[n];
+    if (Math.abs(worst.fx - best.fx) < 1e-7) break;
+    const centroid = x0.map((_, i) => simplex.slice(0, n).reduce((s, p) => s + p.x[i], 0) / n);
+    const reflected = combine(centroid, worst.x, -1);
+    const fr = f(reflected);
+    if (fr < best.fx) {
+      const expanded = combine(centroid, worst.x, -2);
+      const fe = f(expanded);
+      simplex[n] = fe < fr ? { x: expanded, fx: fe } : { x: reflected, fx: fr };
+    } else if (fr < simplex[n - 1].fx) {
+      simplex[n] = { x: reflected, fx: fr };
+    } else {
+      const contracted = fr < worst.fx ? combine(centroid, worst.x, -0.5) : combine(centroid, worst.x, 0.5);
+      const fc = f(contracted);
+      if (fc < Math.min(fr, worst.fx)) simplex[n] = { x: contracted, fx: fc };
+      else simplex = simplex.map((p, k) => (k === 0 ? p : { x: combine(best.x, p.x, 0.5), fx: f(combine(best.x, p.x, 0.5)) }));
+    }
+  }
+  simplex.sort((a, b) => a.fx - b.fx);
+  return { x: simplex[0].x, fx: simplex[0].fx, evals };
+}
+
+/** How the fit predicts: `exact` is the lab's simulation, `fast` the surrogate used inside the search. */
+export interface FitOptions {
+  exact: (c: CalibrationCase, f: RooflineFactors) => Prediction;
+  fast: (c: CalibrationCase, f: RooflineFactors) => Prediction;
+  /** Search rounds; each ends with one exact pass (default 3). */
+  rounds?: number;
+  /** Surrogate evaluations per round (default 500). */
+  evalsPerRound?: number;
+  /** Called after each exact pass with the round number (0 = start) and its loss. */
+  onRound?: (round: number, loss: number, factors: RooflineFactors) => void;
+}
+
+/** The fit's outcome: the best factors by exact loss and the loss history. */
+export interface FitResult {
+  factors: RooflineFactors;
+  loss: number;
+  history: { round: number; loss: number }[];
+}
+
+const valueOf = (p: Prediction): number | null => (p.ok ? p.value : null);
+
+/**
+ * Fits `start` to `cases`. Each round multiplies the surrogate by the ratio
+ * exact ÷ surrogate measured at the round's start, searches that, then checks
+ * the result with an exact pass; the best exact loss wins.
+ */
+export function fitFactors(cases: readonly CalibrationCase[], start: RooflineFactors, o: FitOptions): FitResult {
+  const rounds = o.rounds ?? 3;
+  let current = start;
+  let exact = cases.map((c) => valueOf(o.exact(c, current)));
+  let best = { factors: current, loss: fitLoss(cases, exact) };
+  const history = [{ round: 0, loss: best.loss }];
+  o.onRound?.(0, best.loss, current);
+  for (let r = 1; r <= rounds; r++) {
+    const anchor = cases.map((c, i) => {
+      const s = valueOf(o.fast(c, current));
+      const e = exact[i];
+      return s !== null && e !== null && s > 0 ? e / s : null;
+    });
+    const objective = (x: number[]): number => {
+      const f = decodeFactors(x);
+      const preds = cases.map((c, i) => {
+        const ratio = anchor[i];
+        if (ratio === null) return null;
+        const s = valueOf(o.fast(c, f));
+        return s === null ? null : s * ratio;
+      });
+      return fitLoss(cases, preds);
+    };
+    const found = nelderMead(objective, encodeFactors(current), o.evalsPerRound ?? 500, r === 1 ? 0.4 : 0.15);
+    current = decodeFactors(found.x);
+    exact = cases.map((c) => valueOf(o.exact(c, current)));
+    const loss = fitLoss(cases, exact);
+    history.push({ round: r, loss });
+    o.onRound?.(r, loss, current);
+    if (loss < best.loss) best = { factors: current, loss };
+  }
+  return { factors: best.factors, loss: best.loss, history };
+}

@@ -1,0 +1,16 @@
+/** Hardware-grounded server profiles: the catalog, the roofline and its fitted factors. */
+export { MODELS, modelById, modelParams, PUBLISHED_ACTIVE_PARAMS } from './models';
+export type { ModelConfig, ModelParams } from './models';
+export { GPUS, gpuById } from './gpus';
+export type { GpuSpec, Interconnect, PeakFlops } from './gpus';
+export { PRECISIONS, KV_PRECISIONS, precisionById, precisionsFor, peakFlopsFor, isKvPrecision } from './precisions';
+export type { Precision, KvPrecision, PrecisionSpec } from './precisions';
+export { TP_DEGREES, resolveSpec, tpSplitsHeads, validTpDegrees } from './catalog';
+export type { HardwareSpec, ResolvedSpec, Refusal } from './catalog';
+export { DEFAULT_SERVING, planMemory } from './memory';
+export type { ServingOptions, MemoryPlan } from './memory';
+export { costModel, iterationBreakdown, expectedExpertsTouched } from './cost';
+export type { RooflineFactors, CostModel, IterationBreakdown } from './cost';
+export { hardwareProfile, operatingPoints } from './roofline';
+export type { RooflineDetails, HardwareProfileResult, OperatingPoint } from './roofline';
+export { FITTED_FACTORS } from './fitted';

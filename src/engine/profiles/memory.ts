@@ -1,0 +1,99 @@
+/**
+ * Where one GPU's memory goes: weight shard, reserve (runtime, activations,
+ * the headroom a serving engine keeps) and, in what is left, the KV cache.
+ */
+import type { ResolvedSpec } from './catalog';
+import { modelParams } from './models';
+import { EMBEDDING_BYTES_PER_PARAM, KV_PRECISIONS } from './precisions';
+
+/** Scheduler and memory settings of the serving engine being modelled. */
+export interface ServingOptions {
+  /**
+   * Share of device memory the engine may use for weights, activations and
+   * KV cache (vLLM `gpu_memory_utilization`, default 0.9). TensorRT-LLM uses
+   * all memory (1) and instead keeps back part of what is free: see `kvShareOfFree`.
+   */
+  memoryUtilization: number;
+  /** Share of the memory left after weights and activations that becomes KV cache (TensorRT-LLM `kv_cache_free_gpu_mem_fraction`, 0.9; vLLM 1). */
+  kvShareOfFree: number;
+  /** Per-GPU memory outside the model: CUDA context, cuBLAS/NCCL workspaces, CUDA graphs, bytes. */
+  runtimeBytes: number;
+  /** Most sequences running at once (vLLM `max_num_seqs`, 256 by default before V1). */
+  maxBatch: number;
+  /**
+   * Tokens one iteration may carry with chunked prefill (vLLM
+   * `max_num_batched_tokens`, TensorRT-LLM `max_num_tokens`; both commonly 8192).
+   * Also sizes the activation reserve.
+   */
+  chunkBudgetTokens: number;
+  /** A profile whose KV cache holds fewer tokens than this is refused as useless, tokens. */
+  minKvTokens: number;
+}
+
+/** vLLM-like defaults, documented per field. */
+export const DEFAULT_SERVING: ServingOptions = {
+  memoryUtilization: 0.9,
+  kvShareOfFree: 1,
+  runtimeBytes: 1e9,
+  maxBatch: 256,
+  chunkBudgetTokens: 8192,
+  minKvTokens: 1024,
+};
+
+/** One GPU's memory budget for a resolved spec. All sizes in bytes unless named otherwise. */
+export interface MemoryPlan {
+  /** All weights of the model at this precision (embeddings and LM head in 16-bit). */
+  weightBytesTotal: number;
+  /** One GPU's shard of the weights. */
+  weightBytesPerGpu: number;
+  /** Weights of one expert MLP in one layer, whole (before TP sharding). */
+  expertBytes: number;
+  /** Weights outside the experts, whole: attention, norms, router, embeddings, LM head. */
+  nonExpertBytes: number;
+  /** KV cache of one token over all layers and all GPUs. */
+  kvBytesPerToken: number;
+  /** KV cache of one token held by each GPU (KV heads split, or replicated when TP exceeds them). */
+  kvBytesPerTokenPerGpu: number;
+  /** Peak activations of one iteration of `chunkBudgetTokens` tokens, per GPU. */
+  activationBytesPerGpu: number;
+  /** Everything kept out of the KV cache besides weights: headroom, runtime, activations, per GPU. */
+  reserveBytesPerGpu: number;
+  /** Bytes per GPU left for the KV cache (may be negative when weights do not fit). */
+  kvCacheBytesPerGpu: number;
+  /** KV-cache tokens the whole TP group can hold (0 when nothing is left). */
+  kvCapacityTokens: number;
+}
+
+/**
+ * Plans one GPU's memory. Activations are sized from the largest live tensors
+ * of one layer (QKV and gate/up outputs plus a few residual-width buffers, in
+ * 16-bit) for a full token budget, plus fp32 logits for a full batch.
+ */
+export function planMemory(r: ResolvedSpec, o: ServingOptions): MemoryPlan {
+  const { model: m, gpu, precision, tp } = r;
+  const p = modelParams(m);
+  const embeddingParams = p.embedding + (m.tiedEmbeddings ? 0 : p.lmHead);
+  const embeddingBytes = embeddingParams * EMBEDDING_BYTES_PER_PARAM;
+  const nonExpertBytes = (p.nonExpert - embeddingParams) * precision.weightBytesPerParam + embeddingBytes;
+  const expertBytes = p.expertPerLayer * precision.weightBytesPerParam;
+  const weightBytesTotal = nonExpertBytes + m.layers * m.experts * expertBytes;
+  const weightBytesPerGpu = weightBytesTotal / tp;
+
+  const kvElem = KV_PRECISIONS[r.kvPrecision].bytesPerElement;
+  const kvBytesPerToken = 2 * m.layers * m.kvHeads * m.headDim * kvElem;
+  const kvHeadsPerGpu = Math.max(1, m.kvHeads / tp);
+  const kvBytesPerTokenPerGpu = 2 * m.layers * kvHeadsPerGpu * m.headDim * kvElem;
+
+  const perTokenActivation = (6 * m.hiddenSize + (3 * m.ffnSize * m.expertsPerToken) / tp) * 2;
+  const logits = o.maxBatch * (m.vocabSize / tp) * 4;
+  const activationBytesPerGpu = o.chunkBudgetTokens * perTokenActivation + logits;
+  const headroom = (1 - o.memoryUtilization) * gpu.memoryBytes;
+  const reserveBytesPerGpu = headroom + o.runtimeBytes + activationBytesPerGpu;
+  const free = gpu.memoryBytes - reserveBytesPerGpu - weightBytesPerGpu;
+  const kvCacheBytesPerGpu = free > 0 ? free * o.kvShareOfFree : free;
+  const kvCapacityTokens = kvCacheBytesPerGpu > 0 ? Math.floor(kvCacheBytesPerGpu / kvBytesPerTokenPerGpu) : 0;
+  return {
+    weightBytesTotal, weightBytesPerGpu, expertBytes, nonExpertBytes, kvBytesPerToken, kvBytesPerTokenPerGpu,
+    activationBytesPerGpu, reserveBytesPerGpu, kvCacheBytesPerGpu, kvCapacityTokens,
+  };
+}
