@@ -131,6 +131,7 @@ async function main(): Promise<void> {
   for (const c of cases) {
     await writePage(`wide-${slug(c.name)}.html`, 1200, false, [c]);
     await writePage(`narrow-${slug(c.name)}.html`, 358, false, [c]);
+    await writePage(`min-${slug(c.name)}.html`, 320, false, [c]);
   }
   // Dark mode: open with chromium --force-dark-mode so prefers-color-scheme matches.
   await writePage('dark-chat-busy.html', 900, true, [cases[1]]);

@@ -35,14 +35,14 @@ export function ChartFrame({
   testId?: string;
 }) {
   return (
-    <figure ref={containerRef} className="ll-chart relative m-0 w-full min-w-0" data-testid={testId}>
+    <figure ref={containerRef} className="ll-chart relative m-0 w-full min-w-0" style={{ margin: 0 }} data-testid={testId}>
       <style>{chartStyleSheet()}</style>
       <figcaption className="mb-1">
-        <span className="block text-base font-semibold" style={{ fontWeight: 600 }}>
+        <span className="block text-base font-semibold" style={{ display: 'block', fontWeight: 600 }}>
           {title}
         </span>
         {subtitle && (
-          <span className="block text-sm" style={{ color: 'var(--ll-muted)' }}>
+          <span className="block text-sm" style={{ display: 'block', color: 'var(--ll-muted)' }}>
             {subtitle}
           </span>
         )}

@@ -71,7 +71,11 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
       containerRef={ref}
       testId="throughput-curve"
       title="Throughput and latency as load grows"
-      subtitle="More users fill the batch: the server makes more tokens per second, but each user waits longer."
+      subtitle={
+        layout.kind === 'rate'
+          ? 'More requests per second fill the batch: the server makes more tokens per second, but each request waits longer.'
+          : 'More users fill the batch: the server makes more tokens per second, but each user waits longer.'
+      }
       screenReaderSummary={<CurveTable layout={layout} maxBatch={maxBatch} kvCapacityTokens={kvCapacityTokens} />}
     >
       {layout.message !== null ? (

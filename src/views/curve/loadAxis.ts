@@ -71,7 +71,12 @@ export function loadAxis(kind: LoadKind, values: readonly number[], leftPx: numb
     kind,
     xOf,
     ticks,
-    title: kind === 'users' ? 'concurrent users (log scale)' : 'offered load, req/s (log scale; ∞ = all sent at once)',
+    title:
+      kind === 'users'
+        ? 'concurrent users (log scale)'
+        : rightPx - leftPx < 420
+          ? `offered req/s (log scale${hasInfinity ? '; ∞ = all at once' : ''})`
+          : `offered load, req/s (log scale${hasInfinity ? '; ∞ = all sent at once' : ''})`,
     infinityXPx: hasInfinity ? rightPx : null,
     breakXPx: hasInfinity ? (finiteRight + rightPx) / 2 : null,
   };

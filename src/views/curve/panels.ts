@@ -92,7 +92,7 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       slo: null,
       series: [
         { key: 'throughput', label: 'all requests', role: 'throughput', dashed: false, value: (p) => p.metrics.outputTokPerSec },
-        { key: 'goodput', label: 'goodput: requests within SLO', role: 'goodput', dashed: true, value: goodputTokPerSec },
+        { key: 'goodput', label: 'goodput (tok/s of requests within SLO)', role: 'goodput', dashed: true, value: goodputTokPerSec },
       ],
     },
     {

@@ -36,7 +36,7 @@ export function describeServer(rep: RequestRecord, series: ServerSeries, maxBatc
   const batchText = batch.min === batch.max ? `${batch.max}` : `${batch.min} to ${batch.max}`;
   let text =
     `Your request (${formatTokens(rep.promptTokens)} in, ${formatTokens(rep.outputTokens)} out) queued for ${formatMs(queueMs)}, ` +
-    `prefilled in ${formatMs(prefillMs)} and decoded for ${formatMs(decodeMs)}, sharing each decode step with ${batchText} running requests (limit ${Math.round(maxBatch)}).`;
+    `prefilled in ${formatMs(prefillMs)} and decoded for ${formatMs(decodeMs)} in a batch of ${batchText} running requests (limit ${Math.round(maxBatch)}), each decode step shared by all of them.`;
   const fullShare = kvCapacityTokens > 0 ? reserved.max / kvCapacityTokens : 0;
   if (waiting.max > 0 && fullShare >= 0.9) {
     text += ` KV memory was ${formatShare(fullShare)} reserved, so it waited in a queue of up to ${waiting.max} requests until memory freed up.`;
