@@ -83,14 +83,16 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
   const widthPx = Math.max(MIN_CHART_WIDTH_PX, Number.isFinite(size.widthPx) ? size.widthPx : MIN_CHART_WIDTH_PX);
   const plotLeftPx = widthPx >= 600 ? 60 : 52;
   const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
-  const kind: LoadKind | null = data.points.length === 0 ? null : data.points.some((p) => p.users !== null) ? 'users' : 'rate';
+  const present = data.points.filter((p) => p != null);
+  const kind: LoadKind | null = present.length === 0 ? null : present.some((p) => p.users !== null) ? 'users' : 'rate';
   const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null };
   if (kind === null) {
     return { ...base, heightPx: 120, summary: summarizeCurve([], data.maxBatch, data.kvCapacityTokens), message: 'computing…' };
   }
 
+  // Skip holes (a sweep still filling in) and points of the other load kind.
   const points = data.points
-    .filter((p) => loadOf(p, kind) !== null && !Number.isNaN(loadOf(p, kind)))
+    .filter((p) => p != null && loadOf(p, kind) !== null && !Number.isNaN(loadOf(p, kind)))
     .slice()
     .sort((a, b) => (loadOf(a, kind) as number) - (loadOf(b, kind) as number));
   const currentValue = kind === 'users' ? data.current.users : data.current.ratePerSec;
