@@ -141,6 +141,13 @@ describe('layoutCurve edge cases', () => {
     expectAllFinite(l);
   });
 
+  it('skips holes in a sweep that is still filling in', () => {
+    const partial = [chatPoints[0], undefined, chatPoints[2]] as unknown as SweepPoint[];
+    const l = layoutCurve(data(partial), { widthPx: 600 });
+    expect(l.points.map((p) => p.point.users)).toEqual([1, 4]);
+    expectAllFinite(l);
+  });
+
   it('survives all-zero metrics on log scales', () => {
     const l = layoutCurve(data([zeroPoint(1), zeroPoint(2), zeroPoint(4)], { slo: { ttftMs: null, tpotMs: null } }), { widthPx: 500 });
     expectAllFinite(l);
