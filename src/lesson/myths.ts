@@ -1,4 +1,8 @@
-import type { MythCard } from './types';
+import { fmtMs, fmtReqPerSec, fmtShare, fmtTimes, fmtTokens, fmtTokPerSec } from './format';
+import { READER_TOK_PER_SEC } from './reading';
+import type { LiveNumbers, MythCard } from './types';
+
+const usersText = (live: LiveNumbers) => (live.users === null ? 'open-loop traffic' : `${live.users} ${live.users === 1 ? 'user' : 'users'}`);
 
 /**
  * The lesson's seven mental-model corrections. Each "Show me" scenario is a
@@ -14,6 +18,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=report&load=idle',
     lookAt: 'A long report: the first token in about a tenth of a second, a steady pace, and still an end-to-end time of most of a minute. Three numbers, three different stories.',
     watch: ['ttft', 'tpot', 'e2e'],
+    evidence: (live) => `Here: TTFT ${fmtMs(live.ttftMs)}, TPOT ${fmtMs(live.tpotMs)}, E2E ${fmtMs(live.e2eMs)}. Which one is "the latency"?`,
   },
   {
     id: 'latency-throughput',
@@ -23,6 +28,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=chat&load=busy',
     lookAt: 'Sixteen chat users: system throughput is over ten times one user\'s, while each user\'s TTFT and TPOT are higher than on the idle server.',
     watch: ['system-throughput', 'ttft', 'tpot'],
+    evidence: (live) => `With ${usersText(live)} the server makes ${fmtTokPerSec(live.systemTokPerSec)} in total, while each user waits ${fmtMs(live.ttftMs)} for the first token and ${fmtMs(live.tpotMs)} for each one after. Flip the load to idle: the per-user numbers drop, and so does the total.`,
   },
   {
     id: 'throughput-goal',
@@ -32,6 +38,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=chat&users=32',
     lookAt: 'Thirty-two chat users: throughput is the highest yet, but TPOT has crept over the 50 ms target, so goodput collapses and the verdict turns to a miss.',
     watch: ['system-throughput', 'goodput', 'verdict', 'tpot'],
+    evidence: (live) => `Throughput ${fmtTokPerSec(live.systemTokPerSec)} (${fmtReqPerSec(live.requestsPerSec)}), but goodput only ${fmtReqPerSec(live.goodputReqPerSec)}: ${fmtShare(live.sloMetShare)} of requests met the targets, with TPOT at ${fmtMs(live.tpotMs)}${live.tpotSloMs === null ? '' : ` against ${fmtMs(live.tpotSloMs)}`}.`,
   },
   {
     id: 'long-e2e-bad',
@@ -41,6 +48,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=report&load=idle',
     lookAt: 'The report takes most of a minute, but the first token is almost instant and tokens arrive several times faster than anyone reads. Play it in the streaming panel to feel it.',
     watch: ['e2e', 'ttft', 'user-throughput'],
+    evidence: (live) => `E2E ${fmtMs(live.e2eMs)}, yet the first token arrives after ${fmtMs(live.ttftMs)} and the rest at ${fmtTokPerSec(live.userTokPerSec)}, against about ${fmtTokPerSec(READER_TOK_PER_SEC)} for a reader.`,
   },
   {
     id: 'ttft-model',
@@ -50,6 +58,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=summarize&load=idle',
     lookAt: 'Same lesson server as the chat default, but a 16,000-token prompt: TTFT is several times the chat reply\'s, while TPOT is the same.',
     watch: ['ttft', 'tpot'],
+    evidence: (live) => `TTFT ${fmtMs(live.ttftMs)} for a ${fmtTokens(live.promptTokens)} prompt, TPOT ${fmtMs(live.tpotMs)}. Switch the workload to Chatbot reply: same server, same model, a fraction of the TTFT and the same TPOT.`,
   },
   {
     id: 'report-average',
@@ -59,6 +68,7 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=chat&rate=2.6&requests=2000&seed=2&ttftSlo=500&tpotSlo=off',
     lookAt: 'Chat traffic near capacity: the mean TTFT looks comfortable, but the distribution view shows a p99 many times larger, and goodput counts the misses.',
     watch: ['ttft', 'goodput', 'verdict'],
+    evidence: (live) => `Mean TTFT ${fmtMs(live.ttftMeanMs)}, median ${fmtMs(live.ttftP50Ms)}, p99 ${fmtMs(live.ttftP99Ms)}: the slowest 1 in 100 waits ${fmtTimes(live.ttftP99Ms / live.ttftMeanMs)} the mean.`,
   },
   {
     id: 'weak-gpu',
@@ -68,5 +78,6 @@ export const MYTHS: readonly MythCard[] = [
     query: 'workload=report&load=busy',
     lookAt: 'Sixteen users writing reports: the same GPU turns out over ten times the tokens per second, while each user\'s TPOT rises far less than sixteen-fold. It had the compute to spare.',
     watch: ['tpot', 'system-throughput'],
+    evidence: (live) => `${usersText(live)} share every decode step: ${fmtTokPerSec(live.systemTokPerSec)} in total, and each still gets a token every ${fmtMs(live.tpotMs)} (${fmtTokPerSec(live.userTokPerSec)}).`,
   },
 ];

@@ -105,6 +105,8 @@ export interface MythCard {
   /** What to look at once the scenario runs. */
   lookAt: string;
   watch: readonly MetricId[];
+  /** One sentence of evidence written from the live numbers of the scenario. */
+  evidence(live: LiveNumbers): string;
 }
 
 /** One term of the matching quiz and its definition. */

@@ -1,7 +1,7 @@
 // The five try-it questions in the built lab: predict, set up, check that the
 // live readouts show the lesson's answer, and that the explanation quotes the
 // numbers on screen. Also ?question=N links and the "no longer applies" notice.
-/* global document, getComputedStyle, localStorage */
+/* global document, getComputedStyle, localStorage, location */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -68,3 +68,16 @@ describe('each "Show me" scenario shows the myth false on the real engine', () =
     expect(busy.tpotMs / idle.tpotMs).toBeLessThan(2);
   });
 });
+
+describe('myth evidence quotes the live numbers', () => {
+  it('each card writes a sentence with units from its own scenario', async () => {
+    const { fmtMs, fmtTokPerSec } = await import('../../src/lesson/format');
+    for (const m of MYTHS) {
+      const live = liveOf(m.query);
+      const text = m.evidence(live);
+      expect(text, m.id).toMatch(/\d/);
+      expect(text, m.id).not.toMatch(/NaN|undefined|Infinity/);
+      expect(text.includes(fmtMs(live.ttftMs)) || text.includes(fmtMs(live.tpotMs)) || text.includes(fmtTokPerSec(live.systemTokPerSec)) || text.includes(fmtMs(live.ttftP99Ms)), m.id).toBe(true);
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MYTHS } from '../../lesson/myths';
 import { applyScenario } from './applyScenario';
 import { METRIC_NAMES } from './metricNames';
+import { useLiveNumbers } from './useLiveNumbers';
 import { useWatchHighlight } from './watchHighlight';
 
 /** The lesson's seven mental-model corrections, each with a scenario that shows the myth false. */
@@ -9,6 +10,9 @@ export function MythCards() {
   const [shown, setShown] = useState<string | null>(null);
   const active = MYTHS.find((m) => m.id === shown) ?? null;
   useWatchHighlight(active ? active.watch : null);
+  const { live, status } = useLiveNumbers();
+  // Evidence only from a run of the shown scenario: the live numbers must be current.
+  const evidence = active && live && status === 'ready' ? active.evidence(live) : null;
 
   return (
     <section id="myths" aria-labelledby="myths-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="myths">
@@ -34,22 +38,28 @@ export function MythCards() {
                     applyScenario(m.query);
                     setShown(m.id);
                   }}
+                  aria-label={`Show me: ${m.myth}`}
                   aria-describedby={`myth-${m.id}-look`}
                   className="rounded-md bg-accent px-3 py-1 font-semibold text-accent-ink"
                 >
-                  Show me<span className="sr-only">: {m.myth}</span>
+                  Show me
                 </button>
               </div>
               <p id={`myth-${m.id}-look`} className={isShown ? '' : 'text-muted'}>
                 <span className="font-semibold">Look at: </span>
                 {m.watch.map((w) => METRIC_NAMES[w]).join(', ')}. {isShown ? m.lookAt : null}
               </p>
+              {isShown && (
+                <p className="rounded border-l-4 border-accent bg-surface p-2" data-testid="myth-evidence">
+                  {evidence ?? 'Simulating the scenario…'}
+                </p>
+              )}
             </li>
           );
         })}
       </ul>
       <p aria-live="polite" className="sr-only">
-        {active ? `The lab now shows the scenario for "${active.myth}". ${active.lookAt}` : ''}
+        {active ? `The lab now shows the scenario for "${active.myth}". ${evidence ?? ''}` : ''}
       </p>
     </section>
   );

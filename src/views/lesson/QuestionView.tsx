@@ -74,7 +74,12 @@ export function QuestionView({ question, flow, dispatch }: { question: TryItQues
             {question.watch.map((m) => (
               <li key={m} className="rounded border border-accent px-2 py-0.5">
                 {METRIC_NAMES[m]}
-                {live && status === 'ready' ? <span className="tabular font-semibold">: {watchValue(m, live)}</span> : null}
+                {live && status === 'ready' ? (
+                  <>
+                    {' '}
+                    <span className="tabular font-semibold">{watchValue(m, live)}</span>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

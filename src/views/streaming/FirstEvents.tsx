@@ -28,7 +28,7 @@ export function FirstEvents({ plan, chunkTexts, chunkTokens }: { plan: PlaybackP
         )}
         {plan.chunks.slice(0, SHOWN).map((c, i) => (
           <li key={c.index} data-event={i === 0 ? 'first-content' : 'content'}>
-            <span className="tabular">{formatMs(c.arrivalMs)}</span> · event {i + 1 + offset}: &ldquo;{chunkTexts[i]}&rdquo; ({c.endToken - c.startToken}{' '}
+            <span className="tabular">{formatMs(c.arrivalMs)}</span> · event {i + 1 + offset}: &ldquo;{chunkTexts[i].trim()}&rdquo; ({c.endToken - c.startToken}{' '}
             {c.endToken - c.startToken === 1 ? 'token' : 'tokens'})
             {i === 0 && <span className="ml-1 rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-accent-ink">TTFT measured here</span>}
           </li>

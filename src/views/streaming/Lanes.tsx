@@ -30,7 +30,7 @@ function Lane({ title, count, fraction, follow, children, testId }: { title: str
     <div className="min-w-0 space-y-1" data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <h3 className="font-semibold">{title}</h3>
-        <span className="tabular text-muted">{count}</span>
+        <span className="tabular whitespace-nowrap text-muted">{count}</span>
       </div>
       <div aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded-sm bg-line">
         <div className="h-full bg-accent" style={{ width: `${Math.min(100, Math.max(0, fraction * 100))}%` }} />
@@ -46,11 +46,11 @@ function Lane({ title, count, fraction, follow, children, testId }: { title: str
 export function Lanes({ plan, state, text, chunkTexts }: { plan: PlaybackPlan; state: PlaybackState; text: StreamText; chunkTexts: readonly string[] }) {
   const n = plan.totalTokens;
   const read = Math.floor(state.readerTokens + 1e-9);
-  const of = (k: number) => `${k.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} tokens`;
+  const of = (k: number) => `${k.toLocaleString('en-US')} / ${n.toLocaleString('en-US')} tokens`;
   return (
     <div className="space-y-2">
       <div className="grid gap-3 md:grid-cols-2">
-        <Lane title="What the model has sent" count={of(state.tokensVisible)} fraction={n > 0 ? state.tokensVisible / n : 0} follow={state.chunksVisible} testId="writer-lane">
+        <Lane title="The model has sent" count={of(state.tokensVisible)} fraction={n > 0 ? state.tokensVisible / n : 0} follow={state.chunksVisible} testId="writer-lane">
           {state.phase === 'waiting' ? (
             <p className="text-muted" data-testid="waiting">
               <span aria-hidden="true" className="mr-1 inline-block h-2 w-2 rounded-full bg-queue motion-safe:animate-pulse" />
@@ -60,7 +60,7 @@ export function Lanes({ plan, state, text, chunkTexts }: { plan: PlaybackPlan; s
             <WriterText texts={chunkTexts} visible={state.chunksVisible} />
           )}
         </Lane>
-        <Lane title={`A person reading at ${READER_TOK_PER_SEC} tok/s`} count={of(read)} fraction={n > 0 ? read / n : 0} follow={read} testId="reader-lane">
+        <Lane title={`A reader at ${READER_TOK_PER_SEC} tok/s`} count={of(read)} fraction={n > 0 ? read / n : 0} follow={read} testId="reader-lane">
           {read === 0 ? <p className="text-muted">Nothing read yet.</p> : <p>{prefixText(text, read)}</p>}
         </Lane>
       </div>
