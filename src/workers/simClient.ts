@@ -31,6 +31,7 @@ export interface SimState {
 export interface WorkerLike {
   postMessage(message: RunRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
   terminate(): void;
 }
 
@@ -74,6 +75,10 @@ export function createSimClient(worker: WorkerLike) {
     }
   }
   worker.addEventListener('message', (event) => onReply(event.data));
+  worker.addEventListener('error', (event) => {
+    const id = store.getState().requestedId;
+    store.setState({ error: { id, param: 'worker', message: `the simulation stopped (${event.message || 'the worker script failed to load'}); reload the page to try again` } });
+  });
 
   return {
     store,

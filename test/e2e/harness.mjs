@@ -3,7 +3,7 @@
 /* global URL, document, location */
 import assert from 'node:assert/strict';
 
-export async function openLab(browser, baseUrl, root, { query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready' } = {}) {
+export async function openLab(browser, baseUrl, root, { query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready', track = () => {} } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme, reducedMotion, baseURL: baseUrl });
   if (permissions.length) await context.grantPermissions(permissions, { origin: baseUrl });
   const errors = [];
@@ -25,9 +25,7 @@ export async function openLab(browser, baseUrl, root, { query = '', width = 1280
     const url = new URL(r.url());
     if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== '127.0.0.1') outside.push(url.href);
   });
-  await page.goto(query.startsWith('?') || query === '' ? `${baseUrl}${query}` : `${baseUrl}?${query}`);
-  await ready(page, state);
-  return {
+  const lab = {
     page,
     context,
     errors,
@@ -38,6 +36,15 @@ export async function openLab(browser, baseUrl, root, { query = '', width = 1280
       assert.deepEqual(outside, [], `requests left 127.0.0.1: ${outside.join(', ')}`);
     },
   };
+  track(lab);
+  await page.goto(query.startsWith('?') || query === '' ? `${baseUrl}${query}` : `${baseUrl}?${query}`);
+  try {
+    await ready(page, state);
+  } catch (e) {
+    const shown = await page.locator('main#results').getAttribute('data-state').catch(() => 'no main');
+    throw new Error(`lab did not reach "${state}" (data-state=${shown}; console errors: ${errors.join(' | ') || 'none'}): ${e.message}`);
+  }
+  return lab;
 }
 
 /** Waits until the shown results belong to the newest settings. */

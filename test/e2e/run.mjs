@@ -35,7 +35,7 @@ for (const file of specs) {
     const full = `${file.replace('.spec.mjs', '')} › ${name}`;
     if (filter && !full.includes(filter)) continue;
     const contexts = [];
-    const lab = (options) => openLab(browser, server.url, root, options).then((l) => (contexts.push(l), l));
+    const lab = (options) => openLab(browser, server.url, root, { ...options, track: (l) => contexts.push(l) });
     const t0 = Date.now();
     try {
       await Promise.race([fn({ lab, browser, baseUrl: server.url, root }), timeout(60_000)]);

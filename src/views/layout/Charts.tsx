@@ -1,5 +1,5 @@
-import { ChartCard, ChartPlaceholder } from './ChartsSection';
 import { CurveSection } from './CurveSection';
+import { DistributionSection } from './DistributionSection';
 import { ServerSection } from './ServerSection';
 
 /** The three charts: throughput versus load, the server's lanes, the latency distribution. */
@@ -8,9 +8,7 @@ export function Charts() {
     <>
       <CurveSection />
       <ServerSection />
-      <ChartCard id="distribution-section" heading="Latency across all requests">
-        <ChartPlaceholder what="The latency distribution" />
-      </ChartCard>
+      <DistributionSection />
     </>
   );
 }
