@@ -1,9 +1,11 @@
 /** Import of benchmark results: pure TypeScript, no DOM (runs in node and in a Web Worker). */
 export * from './types';
 export { parseRunText } from './parse';
-export { computeImportedMetrics, requestTpotMs } from './metrics';
-export type { ImportedMetrics, RunSamples } from './metrics';
+export { computeImportedMetrics, prepareRun, withSlo, requestTpotMs } from './metrics';
+export type { ImportedMetrics, PreparedRun, RunSamples } from './metrics';
 export { CSV_COLUMNS, CSV_MAGIC, splitCsvLine } from './labCsv';
 export { LAB_JSON_FORMAT, LAB_JSON_VERSION } from './labJson';
 export { readOpenAiChunk, sseDataPayloads } from './openaiChunk';
 export type { ChunkInfo } from './openaiChunk';
+export { importSource } from './importSource';
+export type { ImportSource, ImportReply, ImportWorkerRequest, ImportWorkerReply } from './importSource';

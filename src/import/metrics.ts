@@ -30,22 +30,36 @@ export function requestTpotMs(r: Pick<ImportedRequest, 'ttftMs' | 'e2eMs' | 'out
 }
 
 /**
- * Every metric of `run` with the lab's (= vLLM's) definitions:
+ * The SLO-independent part of a run's metrics: statistics (the costly sorting)
+ * and per-request values, so a new SLO only needs a linear count (`withSlo`).
+ * Plain data: it crosses a Web Worker boundary by structured clone.
+ */
+export interface PreparedRun {
+  /** Metrics with goodput and SLO share still zero. */
+  base: RunMetrics;
+  samples: RunSamples;
+  /** Per completed request, in the same order: TPOT with 0 for ≤ 1 output token (as vLLM counts goodput). */
+  tpotForSloMs: Float64Array;
+  requestsWithoutChunks: number;
+  crossChecks: string[];
+}
+
+/**
+ * Every SLO-independent metric of `run` with the lab's (= vLLM's) definitions:
  * TTFT, E2E over completed requests; TPOT per request, then statistics over
  * requests with > 1 output token; ITL pooled over every chunk gap of every
- * request (token-weighted); throughput and goodput over `run.durationS`
- * (whose definition depends on the tool, see `run.durationNote`); goodput
- * counts requests meeting every SLO target inclusively (`meetsSlo`).
- * Failed requests are reported as `rejected` and count in no statistic.
- * Client-side queue time is unknown for imported runs: `queueMs` is empty.
+ * request (token-weighted); throughput over `run.durationS` (whose definition
+ * depends on the tool, see `run.durationNote`). Failed requests are reported
+ * as `rejected` and count in no statistic. Client-side queue time is unknown
+ * for imported runs: `queueMs` is empty. Linear in requests + chunks, plus sorts.
  */
-export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetrics {
+export function prepareRun(run: ImportedRun): PreparedRun {
   const ttft: number[] = [];
   const tpot: number[] = [];
   const e2e: number[] = [];
+  const tpotForSlo: number[] = [];
   let gaps = 0;
   let outputTokens = 0;
-  let good = 0;
   let withoutChunks = 0;
   for (const r of run.requests) {
     if (r.error !== null) continue;
@@ -58,9 +72,9 @@ export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetr
     const tpotMs = requestTpotMs(r);
     ttft.push(r.ttftMs);
     e2e.push(r.e2eMs);
+    tpotForSlo.push(tpotMs);
     if (r.outputTokens > 1) tpot.push(tpotMs);
     outputTokens += r.outputTokens;
-    if (meetsSlo({ ttftMs: r.ttftMs, tpotMs, e2eMs: r.e2eMs }, slo)) good++;
     const c = r.chunkMs;
     if (!c) withoutChunks++;
     else for (let k = 1; k < c.length; k++) itl[gi++] = c[k] - c[k - 1];
@@ -68,7 +82,7 @@ export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetr
   const completed = ttft.length;
   const perSec = (x: number): number => (run.durationS > 0 ? x / run.durationS : 0);
   const tpotMs = summarize(tpot);
-  const metrics: RunMetrics = {
+  const base: RunMetrics = {
     completed,
     rejected: run.requests.length - completed,
     durationS: run.durationS,
@@ -79,11 +93,32 @@ export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetr
     queueMs: summarize([]),
     outputTokPerSec: perSec(outputTokens),
     requestsPerSec: perSec(completed),
-    goodputReqPerSec: perSec(good),
-    sloMetShare: completed > 0 ? good / completed : 0,
+    goodputReqPerSec: 0,
+    sloMetShare: 0,
     userTokPerSec: tpotMs.p50 > 0 ? 1000 / tpotMs.p50 : 0,
   };
-  return { metrics, samples: { ttftMs: ttft, tpotMs: tpot, e2eMs: e2e }, requestsWithoutChunks: withoutChunks, crossChecks: crossCheck(run, metrics) };
+  return { base, samples: { ttftMs: ttft, tpotMs: tpot, e2eMs: e2e }, tpotForSloMs: Float64Array.from(tpotForSlo), requestsWithoutChunks: withoutChunks, crossChecks: crossCheck(run, base) };
+}
+
+/** The run's metrics against `slo`: goodput counts requests meeting every target inclusively (`meetsSlo`). Linear, no sorting. */
+export function withSlo(p: PreparedRun, slo: Slo): RunMetrics {
+  const { ttftMs, e2eMs } = p.samples;
+  let good = 0;
+  for (let i = 0; i < ttftMs.length; i++) {
+    if (meetsSlo({ ttftMs: ttftMs[i], tpotMs: p.tpotForSloMs[i], e2eMs: e2eMs[i] }, slo)) good++;
+  }
+  const completed = p.base.completed;
+  return {
+    ...p.base,
+    goodputReqPerSec: p.base.durationS > 0 ? good / p.base.durationS : 0,
+    sloMetShare: completed > 0 ? good / completed : 0,
+  };
+}
+
+/** Every metric of `run` against `slo` (see `prepareRun` and `withSlo`). */
+export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetrics {
+  const p = prepareRun(run);
+  return { metrics: withSlo(p, slo), samples: p.samples, requestsWithoutChunks: p.requestsWithoutChunks, crossChecks: p.crossChecks };
 }
 
 /** Compares the recomputed means with the ones the tool wrote (within 1% counts as agreeing). */

@@ -1,0 +1,130 @@
+import { useId, useMemo } from 'react';
+import type { RunMetrics, Slo } from '../../engine/types';
+import { withSlo } from '../../import/metrics';
+import { FORMAT_LABELS } from '../../import/types';
+import type { Settings } from '../../settings/schema';
+import { formatMs } from '../common/format';
+import { CdfChart } from './CdfChart';
+import { compareRows, runVerdict } from './compareModel';
+import { ExportActions, fileStem } from './ExportActions';
+import { ImportDrop } from './ImportDrop';
+import { LiveForm } from './LiveForm';
+import { useRunImport } from './useRunImport';
+
+/** What the panel needs of the current simulation (null while none is ready). */
+export interface SimulatedSummary {
+  metrics: RunMetrics;
+  /** Per completed request, ms. */
+  ttftMs: number[];
+  /** Per request with more than one output token, ms. */
+  tpotMs: number[];
+}
+
+export interface ComparePanelProps {
+  simulated: SimulatedSummary | null;
+  slo: Slo;
+  settings: Settings;
+}
+
+/**
+ * Real runs next to the simulation: import a benchmark result (parsed in a
+ * worker) or measure a live endpoint, then compare TTFT/TPOT/ITL/E2E
+ * percentiles, throughput, goodput and the SLO verdict, with overlaid
+ * distributions; export the scenario as vLLM/GenAI-Perf/AIPerf commands and
+ * the run as CSV/JSON. Self-contained: it keeps its own state.
+ */
+export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
+  const id = useId();
+  const { state, importFile, showRun, showError } = useRunImport();
+  const run = state.status === 'ready' ? state.run : null;
+  const metrics = useMemo(() => (state.status === 'ready' ? withSlo(state.prepared, slo) : null), [state, slo]);
+  const rows = compareRows(simulated?.metrics ?? null, metrics);
+  const verdict = metrics ? runVerdict(metrics, slo) : null;
+  const realLabel = run ? (run.format === 'live' ? 'Measured' : 'Imported') : 'Real run';
+  const series = (pick: 'ttftMs' | 'tpotMs') => [
+    ...(simulated ? [{ key: 'sim', label: 'Simulated', role: 'throughput' as const, valuesMs: simulated[pick] }] : []),
+    ...(state.status === 'ready' ? [{ key: 'real', label: realLabel, role: 'queue' as const, valuesMs: state.prepared.samples[pick], dashed: true }] : []),
+  ];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        Compare with a real run
+      </h2>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <ImportDrop onFile={(f) => void importFile(f)} busy={state.status === 'reading'} />
+        <LiveForm
+          defaults={{ promptTokens: settings.prompt, outputTokens: settings.output, concurrency: settings.rate === null ? settings.users : 1 }}
+          onResult={showRun}
+          onError={showError}
+        />
+      </div>
+
+      {state.status === 'error' && (
+        <p role="alert" className="rounded border-2 border-bad bg-bad-bg p-3 text-sm">
+          {state.fileName ? `Could not import ${state.fileName}: ` : 'No run to show: '}
+          {state.error}
+        </p>
+      )}
+      {state.status === 'reading' && <p role="status">Reading {state.fileName}…</p>}
+
+      {run && metrics && (
+        <div className="rounded-lg border border-line p-4" aria-live="polite">
+          <p className="font-semibold">{run.label}</p>
+          <p className="text-sm text-muted">
+            {FORMAT_LABELS[run.format]}: {metrics.completed} completed, {metrics.rejected} failed, over {formatMs(metrics.durationS * 1000)}. {run.durationNote}
+          </p>
+          {verdict && (
+            <p className={`mt-2 font-bold ${verdict.met ? 'text-good' : 'text-bad'}`}>
+              {verdict.headline} <span className="block text-sm font-normal text-ink">{verdict.detail}</span>
+            </p>
+          )}
+          {run.warnings.length > 0 && (
+            <ul className="mt-2 list-disc pl-5 text-sm text-bad" aria-label="Warnings">
+              {run.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          )}
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer">How this file was read, and where the tool&apos;s definitions differ</summary>
+            <ul className="list-disc pl-5">
+              {[...run.notes, ...(state.status === 'ready' ? state.prepared.crossChecks : [])].map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      )}
+
+      <table className="w-full max-w-2xl text-sm tabular">
+        <caption className="text-left font-semibold">Simulated versus {realLabel.toLowerCase()}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="text-left">Metric</th>
+            <th scope="col" className="text-right">Simulated</th>
+            <th scope="col" className="text-right">{realLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-t border-line">
+              <th scope="row" className="text-left font-normal">{r.label}</th>
+              <td className="text-right">{r.simulated}</td>
+              <td className="text-right">{r.real}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {(simulated || run) && (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <CdfChart title="TTFT distribution" metricLabel="Time to first token" series={series('ttftMs')} sloMs={slo.ttftMs} fileStem={`${fileStem(run?.label ?? 'simulation')}-ttft`} />
+          <CdfChart title="TPOT distribution" metricLabel="Time per output token" series={series('tpotMs')} sloMs={slo.tpotMs} fileStem={`${fileStem(run?.label ?? 'simulation')}-tpot`} />
+        </div>
+      )}
+
+      <ExportActions settings={settings} run={run} metrics={metrics} />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { RunMetrics } from '../../engine/types';
+import { benchCommands, type BenchCommand } from '../../export/commands';
+import { downloadBlob } from '../../export/chart-image';
+import { runToCsv, runToJson } from '../../export/runFiles';
+import type { ImportedRun } from '../../import/types';
+import type { Settings } from '../../settings/schema';
+
+const TOOL_NAMES: Record<BenchCommand['tool'], string> = { vllm: 'vLLM bench serve', 'genai-perf': 'GenAI-Perf', aiperf: 'AIPerf' };
+
+/** A file-name-safe stem from a run label. */
+export function fileStem(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'run';
+}
+
+/**
+ * The scenario as command lines of vLLM, GenAI-Perf and AIPerf (to measure
+ * what the lab predicts), with copy buttons; and the shown run as CSV or JSON.
+ */
+export function ExportActions({ settings, run, metrics }: { settings: Settings; run: ImportedRun | null; metrics: RunMetrics | null }) {
+  const id = useId();
+  const [tool, setTool] = useState<BenchCommand['tool']>('vllm');
+  const [status, setStatus] = useState<string | null>(null);
+  const commands = benchCommands(settings);
+  const shown = commands.find((c) => c.tool === tool) ?? commands[0];
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shown.text);
+      setStatus(`Copied the ${TOOL_NAMES[shown.tool]} command.`);
+    } catch {
+      setStatus('Copying is blocked here: select the command and copy it by hand.');
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line p-4">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Measure this scenario with a real tool
+      </h3>
+      <div role="group" aria-label="Benchmark tool" className="mt-2 flex flex-wrap gap-2">
+        {commands.map((c) => (
+          <button
+            key={c.tool}
+            type="button"
+            aria-pressed={c.tool === tool}
+            aria-controls={`${id}-cmd`}
+            onClick={() => setTool(c.tool)}
+            className={`rounded border px-2 py-0.5 text-sm ${c.tool === tool ? 'border-accent font-semibold' : 'border-line'}`}
+          >
+            {TOOL_NAMES[c.tool]}
+          </button>
+        ))}
+      </div>
+      <div id={`${id}-cmd`}>
+        <pre tabIndex={0} aria-label={`${TOOL_NAMES[shown.tool]} command`} className="mt-2 overflow-x-auto rounded bg-raised p-2 text-xs">
+          <code>{shown.text}</code>
+        </pre>
+        <ul className="mt-1 list-disc pl-5 text-xs text-muted">
+          {shown.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <button type="button" onClick={() => void copy()} className="rounded border border-line px-2 py-0.5 text-sm">
+          Copy {TOOL_NAMES[shown.tool]} command
+        </button>
+        <button
+          type="button"
+          disabled={!run}
+          onClick={() => run && downloadBlob(new Blob([runToCsv(run)], { type: 'text/csv' }), `${fileStem(run.label)}.csv`)}
+          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
+        >
+          Download run as CSV
+        </button>
+        <button
+          type="button"
+          disabled={!run}
+          onClick={() => run && downloadBlob(new Blob([runToJson(run, metrics ?? undefined)], { type: 'application/json' }), `${fileStem(run.label)}.json`)}
+          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
+        >
+          Download run as JSON
+        </button>
+        <span role="status" className="text-sm text-muted">
+          {status ?? ''}
+        </span>
+      </div>
+    </section>
+  );
+}
