@@ -10,6 +10,8 @@ import { useQuestionDeepLink } from './useQuestionDeepLink';
 export function TryItPanel() {
   const predictions = useProgress((s) => s.progress.predictions);
   const completed = useProgress((s) => s.progress.completed);
+  const quiz = useProgress((s) => s.progress.quiz);
+  const resetProgress = useProgress((s) => s.reset);
   const [flow, dispatch] = useReducer(flowReducer, 1, (id) => initialFlow(id));
   const linkNotice = useQuestionDeepLink((id) => dispatch({ type: 'link', questionId: id }));
   const question = questionById(flow.questionId) ?? QUESTIONS[0];
@@ -53,6 +55,17 @@ export function TryItPanel() {
           })}
         </ol>
       </nav>
+      <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted" data-testid="progress-summary">
+        <span>
+          Done: {completed.length} of {QUESTIONS.length} questions
+          {quiz ? `; quiz ${quiz.correct} of ${quiz.total}` : ''}.
+        </span>
+        {(completed.length > 0 || quiz || Object.keys(predictions).length > 0) && (
+          <button type="button" onClick={resetProgress} className="text-accent underline">
+            Forget my progress
+          </button>
+        )}
+      </p>
       <QuestionView key={`${question.id}`} question={question} flow={flow} dispatch={dispatch} />
     </section>
   );

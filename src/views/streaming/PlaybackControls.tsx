@@ -43,7 +43,7 @@ export function PlaybackControls({ plan, clock, reduced, speed }: { plan: Playba
         <span className="tabular ml-auto text-sm" data-testid="stream-clock">
           <span className="text-muted">Time since sending: </span>
           <span className="font-semibold">{formatMs(at)}</span>
-          {!reduced && <span className="text-muted"> (playing at {speed}×)</span>}
+          {!reduced && <span className="text-muted"> ({speed}× speed)</span>}
         </span>
       </div>
       <div className="flex items-center gap-2">
