@@ -96,6 +96,8 @@ export const tests = {
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('latency-lab:progress:v1') ?? '{}').completed?.includes(1));
     const saved = await progress(page);
     assert.deepEqual(saved.predictions['1'], { value: 0, correct: true });
+    assert.match(await panel(page).locator('[data-testid="progress-summary"]').textContent(), /Done: 1 of 5 questions/);
+    assert.match(await panel(page).getByRole('button', { name: /^Question 1: .*\(done\)$/ }).textContent(), /✓/);
   },
 
   async 'Q2: the 45-second report starts fast and streams faster than anyone reads'({ lab }) {
