@@ -105,7 +105,17 @@ async function main() {
   await page.goto(server.url);
   await page.waitForSelector('main#results[data-state="ready"][data-sweep="done"]', { timeout: 30_000 });
   await page.waitForFunction(() => window.__lab.firstSweep !== null);
-  const load = await page.evaluate(() => ({ firstReady: window.__lab.firstReady, firstSweep: window.__lab.firstSweep }));
+  const load = await page.evaluate(() => {
+    const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      firstReady: window.__lab.firstReady,
+      firstSweep: window.__lab.firstSweep,
+      domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
+      workerStart: mark('lab:worker-start'),
+      firstResult: mark('lab:first-result'),
+    };
+  });
 
   // 50 control changes, alternating the users slider (the curve is cached) and the prompt slider (new curve).
   const users = page.getByRole('slider', { name: 'Concurrent users' });
@@ -166,7 +176,13 @@ async function main() {
       cssGzipKB: r1(sizes.cssGzip / 1024),
       files: sizes.files,
     },
-    load: { firstReadoutsMs: r1(load.firstReady), firstFullCurveMs: r1(load.firstSweep) },
+    load: {
+      domContentLoadedMs: r1(load.domContentLoaded),
+      workerStartMs: r1(load.workerStart),
+      firstResultReceivedMs: r1(load.firstResult),
+      firstReadoutsPaintedMs: r1(load.firstReady),
+      firstFullCurveMs: r1(load.firstSweep),
+    },
     controlToReadouts: { n: updates.length, p50Ms: r1(pct(updates, 50)), p95Ms: r1(pct(updates, 95)), maxMs: r1(Math.max(...updates)) },
     controlToFullCurve: { n: sweepTimes.length, p50Ms: r1(pct(sweepTimes, 50)), p95Ms: r1(pct(sweepTimes, 95)), maxMs: r1(Math.max(...sweepTimes)) },
     fastDrag: { steps: 60, durationMs: r1(dragEnd - dragStart), settleAfterMs: r1(settled - dragEnd), ...drag, longestFrameGapMs: r1(drag.longestFrameGapMs), longestTaskMs: r1(drag.longestTaskMs) },
@@ -174,7 +190,8 @@ async function main() {
   await mkdir(join(root, 'test-results'), { recursive: true });
   await writeFile(join(root, 'test-results', 'measure-ui.json'), JSON.stringify(report, null, 2));
   console.log(`Initial JS (gzip)            ${report.bundle.initialJsGzipKB} KB  (raw ${report.bundle.initialJsKB} KB); worker ${report.bundle.workerJsGzipKB} KB gzip; CSS ${report.bundle.cssGzipKB} KB gzip`);
-  console.log(`Load → first readouts        ${report.load.firstReadoutsMs} ms;  → first full curve ${report.load.firstFullCurveMs} ms`);
+  const l = report.load;
+  console.log(`Load (ms after navigation)   worker created ${l.workerStartMs}, first result received ${l.firstResultReceivedMs}, readouts painted ${l.firstReadoutsPaintedMs}, full curve ${l.firstFullCurveMs} (DOMContentLoaded ${l.domContentLoadedMs})`);
   console.log(`Control → readouts+timeline  p50 ${report.controlToReadouts.p50Ms} ms, p95 ${report.controlToReadouts.p95Ms} ms, max ${report.controlToReadouts.maxMs} ms (n = ${report.controlToReadouts.n})`);
   console.log(`Control → full curve drawn   p50 ${report.controlToFullCurve.p50Ms} ms, p95 ${report.controlToFullCurve.p95Ms} ms (n = ${report.controlToFullCurve.n}, new 9-point sweep each)`);
   console.log(`Fast drag (60 steps/16 ms)   ${report.fastDrag.frames} frames, longest frame gap ${report.fastDrag.longestFrameGapMs} ms, long tasks ${report.fastDrag.longTasks} (longest ${report.fastDrag.longestTaskMs} ms); settled ${report.fastDrag.settleAfterMs} ms after the last step`);

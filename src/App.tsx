@@ -2,6 +2,7 @@ import { Controls } from './views/controls';
 import { Charts } from './views/layout/Charts';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
+import { PhoneSummary } from './views/layout/PhoneSummary';
 import { ResultsRegion } from './views/layout/ResultsRegion';
 import { ResultsSection } from './views/layout/ResultsSection';
 import { RunError } from './views/layout/RunError';
@@ -12,7 +13,7 @@ import { StreamingPanel } from './views/streaming';
 /** The lab: controls on the left (on top on a phone), results and charts beside them. */
 export function App() {
   return (
-    <div className="mx-auto max-w-[1400px] px-3 py-4 sm:px-6">
+    <div className="mx-auto max-w-[1400px] px-3 pt-4 pb-16 sm:px-6 lg:pb-4">
       <a href="#results" className="sr-only focus:not-sr-only focus:absolute focus:rounded focus:bg-raised focus:p-2">
         Skip to the results
       </a>
@@ -34,6 +35,7 @@ export function App() {
           <LessonExtras />
         </ResultsRegion>
       </div>
+      <PhoneSummary />
       <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">
         Latency Lab simulates a continuous-batching server in your browser. Nothing you do here is sent anywhere.
       </footer>

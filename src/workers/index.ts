@@ -10,6 +10,7 @@ let client: SimClient | null = null;
 /** The app's simulation client: one worker, fed by every settings change of the app store. */
 export function getSimClient(): SimClient {
   if (client) return client;
+  performance.mark('lab:worker-start');
   const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
   const c = createSimClient(worker);
   const lab = getLabStore();

@@ -50,6 +50,7 @@ export function createSimClient(worker: WorkerLike) {
       case 'main': {
         if (s.main && reply.id <= s.main.id) return;
         if (reply.id < (s.error?.id ?? 0)) return;
+        if (!s.main && typeof performance !== 'undefined') performance.mark('lab:first-result');
         store.setState({ main: { id: reply.id, result: reply.result }, sweep: null, error: null });
         return;
       }

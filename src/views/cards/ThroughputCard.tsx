@@ -1,5 +1,5 @@
 import type { RunMetrics } from '../../engine/types';
-import { formatReqPerSec, formatShare, formatTokPerSec } from '../common/format';
+import { formatCount, formatReqPerSec, formatShare, formatTokPerSec } from '../common/format';
 import { Readout } from '../common/Readout';
 import { Card, Figure } from './Card';
 
@@ -23,7 +23,7 @@ export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
         <Figure label="Pace one user sees (median)">
           <Readout metric="user-throughput" label="Per-user throughput" text={formatTokPerSec(metrics.userTokPerSec)} />
         </Figure>
-        {metrics.rejected > 0 && <Figure label="Rejected: too big for memory">{metrics.rejected.toLocaleString('en-US')}</Figure>}
+        {metrics.rejected > 0 && <Figure label="Rejected: too big for memory">{formatCount(metrics.rejected)}</Figure>}
       </dl>
     </Card>
   );

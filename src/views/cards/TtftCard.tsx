@@ -1,6 +1,6 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
-import { formatMs } from '../common/format';
+import { formatCount, formatMs } from '../common/format';
 import { Readout } from '../common/Readout';
 import { Card, Figure } from './Card';
 
@@ -24,7 +24,7 @@ export function TtftCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
       <dl className="space-y-0.5">
         <Figure label="Network, both ways">{formatMs(network)}</Figure>
         <Figure label="Queue wait">{formatMs(rep?.queueMs)}</Figure>
-        <Figure label={`Prefill of ${rep ? rep.promptTokens.toLocaleString('en-US') : '—'} prompt tokens`}>{formatMs(rep?.prefillMs)}</Figure>
+        <Figure label={`Prefill of ${formatCount(rep?.promptTokens)} prompt tokens`}>{formatMs(rep?.prefillMs)}</Figure>
         <Figure label="All requests: median / p95">
           {formatMs(metrics.ttftMs.p50)} / {formatMs(metrics.ttftMs.p95)}
         </Figure>

@@ -1,5 +1,5 @@
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
-import { formatMs } from '../common/format';
+import { formatCount, formatMs } from '../common/format';
 import { axisTicks, textWidth } from './timeAxis';
 import { decodeRegions, gapsOf, slowGapThreshold, tokenMarks } from './tokens';
 import type { BracketMark, FormulaMarks, LaneMarks, SegmentKind, SegmentMark, TimelineData, TimelineMarks, TimelineSize } from './types';
@@ -90,7 +90,7 @@ export function formulaFor(d: TimelineData): FormulaMarks {
   const sumMs = ttftMs + tpotMs * (n - 1);
   return {
     ttftMs, tpotMs, outputTokens: n, e2eMs, sumMs,
-    text: `${formatMs(e2eMs)} = ${formatMs(ttftMs)} + ${formatMs(tpotMs)} × (${n.toLocaleString('en-US')} − 1)`,
+    text: `${formatMs(e2eMs)} = ${formatMs(ttftMs)} + ${formatMs(tpotMs)} × (${formatCount(n)} − 1)`,
   };
 }
 
