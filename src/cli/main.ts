@@ -8,6 +8,7 @@ import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
 import { listing, listText } from './list';
+import { runMeasure } from './measure';
 
 const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
 
@@ -16,6 +17,7 @@ Commands:
   predict   one scenario: TTFT, TPOT, ITL, E2E percentiles, throughput, goodput
   sweep     the throughput-versus-load curve (each point a full simulation)
   list      workloads and servers
+  measure   a live OpenAI-compatible streaming endpoint (see: measure --help)
 
 Options (the same names as the lab's deep links):
 ${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
@@ -35,7 +37,7 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
       out(json ? JSON.stringify(listing(), null, 2) : listText());
       return 0;
     }
-    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep or list)`);
+    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep, list or measure)`);
     const { settings, notices } = parseSettings((k) => args.values.get(k) ?? null, 'cli');
     if (notices.length > 0) throw new UsageError(notices.map((n) => `${n.param}: ${n.message.replace(/ Using the default\.$/, '')}`).join('\n'));
     const built = scenarioFromSettings(settings);
@@ -69,5 +71,17 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
 
 const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);
 if (isMain) {
-  process.exitCode = run(process.argv.slice(2), (s) => console.log(s), (s) => console.error(s));
+  const argv = process.argv.slice(2);
+  const out = (s: string) => console.log(s);
+  const err = (s: string) => console.error(s);
+  if (argv[0] === 'measure') {
+    // Measuring is asynchronous (network); Ctrl-C stops it cleanly.
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    void runMeasure(argv.slice(1), out, err, process.env, stop.signal).then((status) => {
+      process.exitCode = status;
+    });
+  } else {
+    process.exitCode = run(argv, out, err);
+  }
 }
