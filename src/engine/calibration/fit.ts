@@ -7,14 +7,16 @@ import type { RooflineFactors } from '../profiles/cost';
 import type { CalibrationCase, CaseKind } from './mapping';
 import type { Prediction } from './predict';
 
-/** The factors the fit moves and how each is kept in range: shares in (0, 1), times above 0. */
-export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: 'share' | 'seconds' }[] = [
+/** How a factor is kept in range while the search moves freely: shares in (0, 1), times above 0, sharpness above 1. */
+type ParamKind = 'share' | 'seconds' | 'above-one';
+
+/** The factors the fit can move. */
+export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: ParamKind }[] = [
   { key: 'mfuPrefill', kind: 'share' },
   { key: 'mfuDecode', kind: 'share' },
   { key: 'lowPrecisionMfuScale', kind: 'share' },
   { key: 'mbu', kind: 'share' },
-  { key: 'mbuKv', kind: 'share' },
-  { key: 'rooflineSharpness', kind: 'seconds' },
+  { key: 'rooflineSharpness', kind: 'above-one' },
   { key: 'iterationOverheadS', kind: 'seconds' },
   { key: 'layerOverheadS', kind: 'seconds' },
   { key: 'allReduceLatencyS', kind: 'seconds' },
@@ -23,21 +25,47 @@ export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: 'share' | 
 
 const MIN_SECONDS = 1e-8;
 
-/** Factors → unconstrained search vector (logit of shares, log of times). */
-export function encodeFactors(f: RooflineFactors): number[] {
-  return FIT_PARAMS.map(({ key, kind }) => {
-    const v = f[key];
-    if (kind === 'seconds') return Math.log(Math.max(v, MIN_SECONDS));
-    const s = Math.min(Math.max(v, 1e-4), 1 - 1e-4);
-    return Math.log(s / (1 - s));
-  });
+/**
+ * Where every fit starts, so reruns do not depend on the last fitted file:
+ * round textbook guesses (MFU 0.6, MBU 0.75, a millisecond of overhead).
+ */
+export const INITIAL_FACTORS: RooflineFactors = {
+  mfuPrefill: 0.6,
+  mfuDecode: 0.5,
+  lowPrecisionMfuScale: 0.8,
+  mbu: 0.75,
+  rooflineSharpness: 4,
+  iterationOverheadS: 1e-3,
+  layerOverheadS: 2e-5,
+  allReduceLatencyS: 1e-5,
+  interconnectEfficiency: 0.7,
+};
+
+type Param = (typeof FIT_PARAMS)[number];
+
+function encodeOne(v: number, kind: ParamKind): number {
+  if (kind === 'seconds') return Math.log(Math.max(v, MIN_SECONDS));
+  if (kind === 'above-one') return Math.log(Math.max(v - 1, 1e-6));
+  const s = Math.min(Math.max(v, 1e-4), 1 - 1e-4);
+  return Math.log(s / (1 - s));
 }
 
-/** Search vector → factors. */
-export function decodeFactors(x: readonly number[]): RooflineFactors {
-  const out = {} as RooflineFactors;
-  FIT_PARAMS.forEach(({ key, kind }, i) => {
-    out[key] = kind === 'seconds' ? Math.exp(x[i]) : 1 / (1 + Math.exp(-x[i]));
+function decodeOne(x: number, kind: ParamKind): number {
+  if (kind === 'seconds') return Math.exp(x);
+  if (kind === 'above-one') return 1 + Math.exp(x);
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Factors → unconstrained search vector over `params` (logit of shares, log of times). */
+export function encodeFactors(f: RooflineFactors, params: readonly Param[] = FIT_PARAMS): number[] {
+  return params.map(({ key, kind }) => encodeOne(f[key], kind));
+}
+
+/** Search vector over `params` → factors; factors not searched keep their `base` value. */
+export function decodeFactors(x: readonly number[], base: RooflineFactors, params: readonly Param[] = FIT_PARAMS): RooflineFactors {
+  const out = { ...base };
+  params.forEach(({ key, kind }, i) => {
+    out[key] = decodeOne(x[i], kind);
   });
   return out;
 }
@@ -112,8 +140,10 @@ export interface FitOptions {
   fast: (c: CalibrationCase, f: RooflineFactors) => Prediction;
   /** Search rounds; each ends with one exact pass (default 3). */
   rounds?: number;
-  /** Surrogate evaluations per round (default 500). */
-  evalsPerRound?: number;
+  /** Surrogate evaluations in the first round, then half as many in each later one (default 600). */
+  evals?: number;
+  /** Factors held at their start value (e.g. `rooflineSharpness` = Infinity for a hard max). */
+  fixed?: readonly (keyof RooflineFactors)[];
   /** Called after each exact pass with the round number (0 = start) and its loss. */
   onRound?: (round: number, loss: number, factors: RooflineFactors) => void;
 }
@@ -134,6 +164,7 @@ const valueOf = (p: Prediction): number | null => (p.ok ? p.value : null);
  */
 export function fitFactors(cases: readonly CalibrationCase[], start: RooflineFactors, o: FitOptions): FitResult {
   const rounds = o.rounds ?? 3;
+  const params = FIT_PARAMS.filter((p) => !(o.fixed ?? []).includes(p.key));
   let current = start;
   let exact = cases.map((c) => valueOf(o.exact(c, current)));
   let best = { factors: current, loss: fitLoss(cases, exact) };
@@ -145,8 +176,9 @@ export function fitFactors(cases: readonly CalibrationCase[], start: RooflineFac
       const e = exact[i];
       return s !== null && e !== null && s > 0 ? e / s : null;
     });
+    const base = current;
     const objective = (x: number[]): number => {
-      const f = decodeFactors(x);
+      const f = decodeFactors(x, base, params);
       const preds = cases.map((c, i) => {
         const ratio = anchor[i];
         if (ratio === null) return null;
@@ -155,8 +187,9 @@ export function fitFactors(cases: readonly CalibrationCase[], start: RooflineFac
       });
       return fitLoss(cases, preds);
     };
-    const found = nelderMead(objective, encodeFactors(current), o.evalsPerRound ?? 500, r === 1 ? 0.4 : 0.15);
-    current = decodeFactors(found.x);
+    const evals = Math.round((o.evals ?? 600) / 2 ** (r - 1));
+    const found = nelderMead(objective, encodeFactors(current, params), evals, r === 1 ? 0.4 : 0.15);
+    current = decodeFactors(found.x, base, params);
     exact = cases.map((c) => valueOf(o.exact(c, current)));
     const loss = fitLoss(cases, exact);
     history.push({ round: r, loss });

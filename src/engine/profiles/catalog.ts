@@ -76,8 +76,8 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
     const what = precision.computePrecision === 'fp4' ? 'FP4' : 'FP8';
     return {
       ok: false,
-      reason: `The ${gpu.label} has no ${what} tensor cores, so it cannot run ${precision.label}.`,
-      suggestion: `Use ${here.join('/')} on the ${gpu.label}, or pick a GPU with ${what}: ${list(others)}.`,
+      reason: `The ${gpu.name} has no ${what} tensor cores, so it cannot run ${precision.label}.`,
+      suggestion: `Use ${here.join('/')} on the ${gpu.name}, or pick a GPU with ${what}: ${list(others)}.`,
     };
   }
   const kvId = spec.kvPrecision ?? precision.defaultKv;

@@ -23,10 +23,8 @@ export interface RooflineFactors {
    * their doubled peak than 16-bit ones do of theirs.
    */
   lowPrecisionMfuScale: number;
-  /** Share (0..1) of peak memory bandwidth reached streaming weights (MBU). */
+  /** Share (0..1) of peak memory bandwidth reached streaming weights and KV cache (MBU). */
   mbu: number;
-  /** Share (0..1) of peak memory bandwidth attention kernels reach reading and writing the paged KV cache. */
-  mbuKv: number;
   /**
    * Sharpness p of the roofline corner: time = (compute^p + memory^p)^(1/p).
    * Infinity is the textbook max(compute, memory); a finite p charges for the
@@ -160,7 +158,7 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   const kvBytes = (w.decodeKvTokens + w.prefillContextTokens + tokens) * c.kvBytesPerToken;
   const peak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionMfuScale : 1);
   const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeFlops / (peak * f.mfuDecode);
-  const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + kvBytes / (c.bandwidthBytesPerSec * f.mbuKv);
+  const memoryS = (weightBytes + kvBytes) / (c.bandwidthBytesPerSec * f.mbu);
   let commS = 0;
   if (c.tp > 1) {
     // Ring all-reduce: each GPU sends and receives 2(tp − 1)/tp of the activation tensor.

@@ -32,6 +32,10 @@ export interface GpuSpec {
   id: string;
   /** Human label, e.g. "H100 SXM 80GB". */
   label: string;
+  /** Name without the memory size, e.g. "H100 SXM". */
+  name: string;
+  /** Memory size as the datasheet prints it, in its "GB" (GiB for HBM parts). */
+  memoryAsPrintedGb: number;
   vendor: 'nvidia' | 'amd';
   /** Device memory, bytes. */
   memoryBytes: number;
@@ -59,7 +63,7 @@ const NVLINK5: Interconnect = { kind: 'nvlink', bytesPerSecPerDirection: 900 * G
 export const GPUS: readonly GpuSpec[] = [
   {
     // A100 datasheet: 312 TFLOPS FP16/BF16 dense (624 sparse); 1,555 GB/s on the 40 GB SXM4 part.
-    id: 'a100-40gb', label: 'A100 40GB SXM', vendor: 'nvidia',
+    id: 'a100-40gb', label: 'A100 40GB SXM', name: 'A100 SXM', memoryAsPrintedGb: 40, vendor: 'nvidia',
     memoryBytes: 40 * GIB, bandwidthBytesPerSec: 1.555 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: NVLINK3,
@@ -67,7 +71,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // A100 datasheet: 80 GB HBM2e at 2,039 GB/s (SXM4); also hahnyuan/LLM-Viewer hardware_params.py.
-    id: 'a100-80gb-sxm', label: 'A100 80GB SXM', vendor: 'nvidia',
+    id: 'a100-80gb-sxm', label: 'A100 80GB SXM', name: 'A100 SXM', memoryAsPrintedGb: 80, vendor: 'nvidia',
     memoryBytes: 80 * GIB, bandwidthBytesPerSec: 2.039 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: NVLINK3,
@@ -75,7 +79,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // Same 312 TFLOPS peak, but 1,935 GB/s and a 300 W limit; assumed without NVLink bridges.
-    id: 'a100-80gb-pcie', label: 'A100 80GB PCIe', vendor: 'nvidia',
+    id: 'a100-80gb-pcie', label: 'A100 80GB PCIe', name: 'A100 PCIe', memoryAsPrintedGb: 80, vendor: 'nvidia',
     memoryBytes: 80 * GIB, bandwidthBytesPerSec: 1.935 * T,
     peakFlopsPerSec: { fp16: 312 * T, bf16: 312 * T },
     interconnect: PCIE4,
@@ -83,7 +87,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // H100 datasheet prints 1,979 / 3,958 TFLOPS sparse; dense is half (989.4 BF16, 1,978.9 FP8).
-    id: 'h100-sxm', label: 'H100 SXM 80GB', vendor: 'nvidia',
+    id: 'h100-sxm', label: 'H100 SXM 80GB', name: 'H100 SXM', memoryAsPrintedGb: 80, vendor: 'nvidia',
     memoryBytes: 80 * GIB, bandwidthBytesPerSec: 3.35 * T,
     peakFlopsPerSec: { fp16: 989.4 * T, bf16: 989.4 * T, fp8: 1978.9 * T },
     interconnect: NVLINK4,
@@ -91,7 +95,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // H100 PCIe: 2.0 TB/s HBM2e, 756 dense BF16, 1,513 dense FP8; assumed without NVLink bridges.
-    id: 'h100-pcie', label: 'H100 PCIe 80GB', vendor: 'nvidia',
+    id: 'h100-pcie', label: 'H100 PCIe 80GB', name: 'H100 PCIe', memoryAsPrintedGb: 80, vendor: 'nvidia',
     memoryBytes: 80 * GIB, bandwidthBytesPerSec: 2.0 * T,
     peakFlopsPerSec: { fp16: 756 * T, bf16: 756 * T, fp8: 1513 * T },
     interconnect: PCIE5,
@@ -99,7 +103,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // Same compute as H100 SXM; 141 GB HBM3e at 4.8 TB/s (TensorRT-LLM H200 launch blog).
-    id: 'h200', label: 'H200 SXM 141GB', vendor: 'nvidia',
+    id: 'h200', label: 'H200 SXM 141GB', name: 'H200 SXM', memoryAsPrintedGb: 141, vendor: 'nvidia',
     memoryBytes: 141 * GIB, bandwidthBytesPerSec: 4.8 * T,
     peakFlopsPerSec: { fp16: 989.4 * T, bf16: 989.4 * T, fp8: 1978.9 * T },
     interconnect: NVLINK4,
@@ -107,7 +111,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // HGX B200 at 1000 W; memory as in DGX B200 (1,440 GB / 8 GPUs), the part TensorRT-LLM benchmarks.
-    id: 'b200', label: 'B200 180GB', vendor: 'nvidia',
+    id: 'b200', label: 'B200 180GB', name: 'B200', memoryAsPrintedGb: 180, vendor: 'nvidia',
     memoryBytes: 180 * GIB, bandwidthBytesPerSec: 8 * T,
     peakFlopsPerSec: { fp16: 2250 * T, bf16: 2250 * T, fp8: 4500 * T, fp4: 9000 * T },
     interconnect: NVLINK5,
@@ -115,7 +119,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // L4 datasheet: 242 FP16 / 485 FP8 TFLOPS sparse, so 121 / 242.5 dense; 300 GB/s GDDR6, 72 W.
-    id: 'l4', label: 'L4 24GB', vendor: 'nvidia',
+    id: 'l4', label: 'L4 24GB', name: 'L4', memoryAsPrintedGb: 24, vendor: 'nvidia',
     memoryBytes: 24 * G, bandwidthBytesPerSec: 300 * G,
     peakFlopsPerSec: { fp16: 121 * T, bf16: 121 * T, fp8: 242.5 * T },
     interconnect: PCIE4,
@@ -123,7 +127,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // L40S datasheet: BF16 362.05 dense, FP8 733 dense, 864 GB/s, 48 GB; no NVLink.
-    id: 'l40s', label: 'L40S 48GB', vendor: 'nvidia',
+    id: 'l40s', label: 'L40S 48GB', name: 'L40S', memoryAsPrintedGb: 48, vendor: 'nvidia',
     memoryBytes: 48 * G, bandwidthBytesPerSec: 864 * G,
     peakFlopsPerSec: { fp16: 362.05 * T, bf16: 362.05 * T, fp8: 733 * T },
     interconnect: PCIE4,
@@ -131,7 +135,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // A10 datasheet: 125 TFLOPS FP16/BF16 dense (250 sparse), 600 GB/s GDDR6, 24 GB.
-    id: 'a10', label: 'A10 24GB', vendor: 'nvidia',
+    id: 'a10', label: 'A10 24GB', name: 'A10', memoryAsPrintedGb: 24, vendor: 'nvidia',
     memoryBytes: 24 * G, bandwidthBytesPerSec: 600 * G,
     peakFlopsPerSec: { fp16: 125 * T, bf16: 125 * T },
     interconnect: PCIE4,
@@ -141,7 +145,7 @@ export const GPUS: readonly GpuSpec[] = [
     // NVIDIA publishes no tensor figure for the AWS-only A10G; Baseten only says it is below the A10's 125.
     // We assume 70 TFLOPS dense, a deliberately low guess, so prefill on an A10G is never flattered.
     // Memory and bandwidth, which decide decode, match the A10 (24 GB, 600 GB/s).
-    id: 'a10g', label: 'A10G 24GB (AWS)', vendor: 'nvidia',
+    id: 'a10g', label: 'A10G 24GB (AWS)', name: 'A10G', memoryAsPrintedGb: 24, vendor: 'nvidia',
     memoryBytes: 24 * G, bandwidthBytesPerSec: 600 * G,
     peakFlopsPerSec: { fp16: 70 * T, bf16: 70 * T },
     interconnect: PCIE4,
@@ -149,7 +153,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // MI300X: 1,307.4 BF16 / 2,614.9 FP8 dense, 5.3 TB/s, 192 GB HBM3; 7 Infinity Fabric links of 64 GB/s each way.
-    id: 'mi300x', label: 'MI300X 192GB', vendor: 'amd',
+    id: 'mi300x', label: 'MI300X 192GB', name: 'MI300X', memoryAsPrintedGb: 192, vendor: 'amd',
     memoryBytes: 192 * GIB, bandwidthBytesPerSec: 5.3 * T,
     peakFlopsPerSec: { fp16: 1307.4 * T, bf16: 1307.4 * T, fp8: 2614.9 * T },
     interconnect: { kind: 'infinity-fabric', bytesPerSecPerDirection: 448 * G, label: 'Infinity Fabric (7 × 128 GB/s links)' },

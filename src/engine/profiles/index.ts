@@ -9,7 +9,7 @@ export { TP_DEGREES, resolveSpec, tpSplitsHeads, validTpDegrees } from './catalo
 export type { HardwareSpec, ResolvedSpec, Refusal } from './catalog';
 export { DEFAULT_SERVING, planMemory } from './memory';
 export type { ServingOptions, MemoryPlan } from './memory';
-export { costModel, iterationBreakdown, expectedExpertsTouched } from './cost';
+export { costModel, iterationBreakdown, expectedExpertsTouched, rooflineTime } from './cost';
 export type { RooflineFactors, CostModel, IterationBreakdown } from './cost';
 export { hardwareProfile, operatingPoints } from './roofline';
 export type { RooflineDetails, HardwareProfileResult, OperatingPoint } from './roofline';

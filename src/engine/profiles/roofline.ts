@@ -74,23 +74,24 @@ function suggestFit(r: ResolvedSpec, serving: ServingOptions): string {
     .filter((g) => validTpDegrees(r.model).some((tp) => fits({ ...r, gpu: g, tp }, serving)))
     .map((g) => g.id);
   return bigger.length > 0
-    ? `It does not fit on 8 × ${r.gpu.label} at any precision; try a GPU with more memory: ${bigger.join(', ')}.`
+    ? `It does not fit on 8 × ${r.gpu.name} at any precision; try a GPU with more memory: ${bigger.join(', ')}.`
     : `It does not fit on one 8-GPU server of any GPU in the catalog at ${r.precision.id}; try int4.`;
 }
 
 function memoryRefusal(r: ResolvedSpec, plan: MemoryPlan, serving: ServingOptions): Refusal {
   const { model, gpu, precision, tp } = r;
-  const group = tp === 1 ? `one ${gpu.label} has ${gb(gpu.memoryBytes)}` : `${tp} × ${gpu.label} have ${gb(gpu.memoryBytes * tp)}`;
+  const printed = (n: number): string => `${n * gpu.memoryAsPrintedGb} GB`;
+  const group = tp === 1 ? `one ${gpu.name} has ${printed(1)}` : `${tp} × ${gpu.name} have ${printed(tp)}`;
   let reason: string;
   if (plan.weightBytesTotal >= gpu.memoryBytes * tp) {
     reason = `${model.label} in ${precision.id} needs ${gb(plan.weightBytesTotal)} of weights; ${group}.`;
   } else if (plan.kvCacheBytesPerGpu <= 0) {
     reason =
-      `${model.label} in ${precision.id} puts ${gb(plan.weightBytesPerGpu)} of weights on each ${gpu.label} (${gb(gpu.memoryBytes)}); ` +
+      `${model.label} in ${precision.id} puts ${gb(plan.weightBytesPerGpu)} of weights on each ${gpu.name} (${printed(1)}); ` +
       `with ${gb(plan.reserveBytesPerGpu)} kept back for headroom, runtime and activations, nothing is left for the KV cache.`;
   } else {
     reason =
-      `${model.label} in ${precision.id} on ${tp} × ${gpu.label} leaves ${gb(plan.kvCacheBytesPerGpu)} per GPU for the KV cache: ` +
+      `${model.label} in ${precision.id} on ${tp} × ${gpu.name} leaves ${gb(plan.kvCacheBytesPerGpu)} per GPU for the KV cache: ` +
       `${plan.kvCapacityTokens} tokens, below the ${serving.minKvTokens}-token minimum.`;
   }
   return { ok: false, reason, suggestion: suggestFit(r, serving) };

@@ -1,0 +1,116 @@
+/**
+ * `npm run calibrate`: fits the roofline's global efficiency factors to the
+ * published measurements, prints the error per metric and source, and writes
+ * src/engine/profiles/fitted.ts and the generated parts of docs/calibration.md.
+ *
+ * Options:
+ *   --csv <path>   measurements file (also env LATENCY_LAB_MEASUREMENTS;
+ *                  default ../shared/calibration/measurements.csv beside the repo)
+ *   --check        evaluate the committed factors only; write nothing
+ *   --compare      also fit with a hard-max roofline and record the comparison
+ *   --no-write     fit and print, but leave files alone
+ *   --rounds <n>   search rounds (default 2)
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  INITIAL_FACTORS, errorTable, evaluateCases, factorsMarkdown, fitFactors, fittedSource, mapRows, markdownTable, parseCsvRecords,
+  predictCase, skippedMarkdown, surrogatePredict, targetVerdicts, textTable, worstRows, worstRowsMarkdown,
+  type CalibrationCase, type CaseResult, type FitResult,
+} from '../src/engine/calibration/index';
+import type { RooflineFactors } from '../src/engine/profiles/cost';
+import { FITTED_FACTORS } from '../src/engine/profiles/fitted';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const flag = (name: string): boolean => argv.includes(name);
+const option = (name: string): string | undefined => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+
+const csvPath = resolve(option('--csv') ?? process.env.LATENCY_LAB_MEASUREMENTS ?? resolve(repo, '../shared/calibration/measurements.csv'));
+if (!existsSync(csvPath)) {
+  console.error(`calibrate: no measurements at ${csvPath}. Pass --csv <path> or set LATENCY_LAB_MEASUREMENTS.`);
+  process.exit(2);
+}
+const check = flag('--check');
+const write = !check && !flag('--no-write');
+const rounds = Number(option('--rounds') ?? 2);
+const started = performance.now();
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+const rows = parseCsvRecords(readFileSync(csvPath, 'utf8'));
+const { cases, skipped } = mapRows(rows);
+console.log(`Read ${rows.length} rows from ${relative(process.cwd(), csvPath) || csvPath}: ${cases.length} usable, ${skipped.length} skipped.`);
+const reasons = new Map<string, number>();
+for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
+for (const [reason, n] of reasons) console.log(`  skipped ${n}: ${reason}`);
+
+function fit(label: string, fixed: (keyof RooflineFactors)[], start: RooflineFactors): FitResult {
+  console.log(`\nFitting (${label}) on ${cases.length} rows, ${rounds} rounds…`);
+  return fitFactors(cases, start, {
+    exact: predictCase,
+    fast: surrogatePredict,
+    rounds,
+    fixed,
+    onRound: (r, loss) => console.log(`  round ${r}: loss ${loss.toFixed(4)} (${elapsed()})`),
+  });
+}
+
+const main = check ? { factors: FITTED_FACTORS, loss: NaN, history: [] } : fit('rounded roofline corner', [], INITIAL_FACTORS);
+const results = evaluateCases(cases, main.factors);
+const table = errorTable(results);
+console.log('\nFactors:', JSON.stringify(main.factors, (_, v: unknown) => (v === Infinity ? 'Infinity' : v)));
+console.log('\nAbsolute percentage error of the lab against the measurements (per source, then all):\n');
+console.log(textTable(table));
+console.log('\nBy GPU:\n');
+const byGpu = errorTable(results, (c: CalibrationCase) => c.spec.gpu);
+console.log(textTable(byGpu));
+const verdicts = targetVerdicts(table);
+for (const v of verdicts) console.log(`${v.met ? 'met   ' : 'MISSED'} ${v.kind}: median ${v.stats.medianAbsPct.toFixed(1)}% (≤ ${v.target.medianPct}%), p90 ${v.stats.p90AbsPct.toFixed(1)}% (≤ ${v.target.p90Pct}%)`);
+
+let comparison: { fit: FitResult; results: CaseResult[] } | null = null;
+if (flag('--compare')) {
+  const hard = fit('hard max', ['rooflineSharpness'], { ...INITIAL_FACTORS, rooflineSharpness: Infinity });
+  comparison = { fit: hard, results: evaluateCases(cases, hard.factors) };
+  console.log('\nHard-max roofline, same data:\n');
+  console.log(textTable(errorTable(comparison.results).filter((s) => s.group === 'all')));
+}
+console.log(`\nDone in ${elapsed()}.`);
+
+const docPath = resolve(repo, 'docs/calibration.md');
+function replaceSection(doc: string, name: string, body: string): string {
+  const begin = `<!-- BEGIN GENERATED ${name} (npm run calibrate) -->`;
+  const end = `<!-- END GENERATED ${name} -->`;
+  const block = `${begin}\n${body.trim()}\n${end}`;
+  const i = doc.indexOf(begin);
+  const j = doc.indexOf(end);
+  return i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+if (write) {
+  const summary = `Fit loss ${main.loss.toFixed(4)} over ${cases.length} rows of ${relative(repo, csvPath)}.`;
+  writeFileSync(resolve(repo, 'src/engine/profiles/fitted.ts'), fittedSource(main.factors, summary));
+  const report = [
+    `Generated by \`npm run calibrate\` from ${rows.length} rows (${cases.length} usable, ${skipped.length} skipped), fit loss ${main.loss.toFixed(4)}, in ${elapsed()}.`,
+    '### Fitted factors', factorsMarkdown(main.factors),
+    '### Error per metric and source', markdownTable(table),
+    '### Error per metric and GPU', markdownTable(byGpu),
+    '### The 20 worst rows', worstRowsMarkdown(worstRows(results, 20)),
+    '### Skipped rows', skippedMarkdown(skipped),
+  ].join('\n\n');
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Calibration of the hardware profiles\n';
+  doc = replaceSection(doc, 'REPORT', report);
+  if (comparison) {
+    const body = [
+      `Same rows and search, with the roofline corner fixed to a hard max (p = Infinity): fit loss ${comparison.fit.loss.toFixed(4)} against ${main.loss.toFixed(4)}.`,
+      factorsMarkdown(comparison.fit.factors),
+      markdownTable(errorTable(comparison.results).filter((s) => s.group === 'all')),
+    ].join('\n\n');
+    doc = replaceSection(doc, 'HARD-MAX COMPARISON', body);
+  }
+  writeFileSync(docPath, doc);
+  console.log(`Wrote src/engine/profiles/fitted.ts and docs/calibration.md.`);
+}

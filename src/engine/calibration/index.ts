@@ -1,0 +1,13 @@
+/** Calibration of the roofline against published measurements: pure functions, no file I/O. */
+export { parseCsv, parseCsvRecords } from './csv';
+export { mapRow, mapRows, modelIdFromLabel, gpuIdFromLabel, precisionFromLabel, trustWeight, METRIC_LABELS } from './mapping';
+export type { CalibrationCase, CaseKind, SkippedRow } from './mapping';
+export { TRTLLM_MEMORY, TRTLLM_V014_REQUESTS, trtllmBenchSettings } from './bench';
+export { predictCase, trtllmSettingsFor } from './predict';
+export type { Prediction } from './predict';
+export { surrogatePredict } from './surrogate';
+export { FIT_PARAMS, INITIAL_FACTORS, fitFactors, fitLoss, nelderMead, encodeFactors, decodeFactors } from './fit';
+export type { FitOptions, FitResult } from './fit';
+export { evaluateCases, errorTable, summarizeErrors, targetVerdicts, worstRows, TARGETS } from './report';
+export type { CaseResult, ErrorStats } from './report';
+export { textTable, markdownTable, worstRowsMarkdown, skippedMarkdown, factorsMarkdown, fittedSource } from './format';

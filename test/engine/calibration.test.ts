@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_FACTORS, TARGETS, errorTable, evaluateCases, fitFactors, fitLoss, gpuIdFromLabel, mapRow, mapRows, modelIdFromLabel,
+  nelderMead, parseCsv, parseCsvRecords, precisionFromLabel, predictCase, targetVerdicts, trtllmBenchSettings, trustWeight,
+} from '../../src/engine/calibration/index';
+import { FITTED_FACTORS, gpuById, modelById } from '../../src/engine/profiles/index';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CSV = resolve(repo, '../shared/calibration/measurements.csv');
+
+function measurements(): Record<string, string>[] {
+  if (!existsSync(CSV)) {
+    throw new Error(`Calibration data missing: expected ${CSV} (the shared/ folder beside the repository clone).`);
+  }
+  return parseCsvRecords(readFileSync(CSV, 'utf8'));
+}
+
+describe('CSV reader', () => {
+  it('handles quoted commas, doubled quotes, line breaks inside quotes and CRLF', () => {
+    const text = 'a,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\nlines",\n';
+    expect(parseCsv(text)).toEqual([['a', 'b', 'c'], ['1', 'x, y', 'say "hi"'], ['2', 'two\nlines', '']]);
+    expect(parseCsvRecords(text)[1]).toEqual({ a: '2', b: 'two\nlines', c: '' });
+  });
+});
+
+describe('mapping rows to the catalog', () => {
+  it('reads the free-text GPU, model and precision columns', () => {
+    expect(gpuIdFromLabel('A100 (80GB SXM4 per later docs; v0.9 table just says A100)')).toBe('a100-80gb-sxm');
+    expect(gpuIdFromLabel('A100-PCIE-80GB')).toBe('a100-80gb-pcie');
+    expect(gpuIdFromLabel('2 x A100 (40GB per blog context)')).toBe('a100-40gb');
+    expect(gpuIdFromLabel('H200 SXM 141GB (HBM3e)')).toBe('h200');
+    expect(gpuIdFromLabel('1 x A10 (24GB)')).toBe('a10');
+    expect(gpuIdFromLabel('L40S 48GB')).toBe('l40s');
+    expect(gpuIdFromLabel('NOT STATED')).toBeNull();
+    expect(modelIdFromLabel('Llama-2-70B')).toBe('llama-2-70b');
+    expect(modelIdFromLabel('Llama-2-7B')).toBe('llama-2-7b');
+    expect(modelIdFromLabel('(Llama2-70B per figure context; not explicit)')).toBe('llama-2-70b');
+    expect(modelIdFromLabel('Mixtral-8x7B')).toBe('mixtral-8x7b');
+    expect(modelIdFromLabel('MPT-7B')).toBeNull();
+    expect(precisionFromLabel('fp8 (fp8 weights; fp8 KV cache auto-enabled)')).toEqual({ precision: 'fp8', kvPrecision: 'fp8' });
+    expect(precisionFromLabel('not stated in captured excerpt (likely fp16/bf16)')?.assumption).toMatch(/not stated/);
+    expect(trustWeight('high (official vendor table)')).toBe(1);
+    expect(trustWeight('low-medium (approximate value)')).toBeLessThan(trustWeight('medium (text statement)'));
+  });
+
+  it('converts per-GPU throughput to the whole group and skips rows it cannot place', () => {
+    const row = {
+      id: '9', source_key: 'S', model: 'Llama-2-70B', precision: 'fp8', gpu: 'H200 SXM 141GB', num_gpus: '2', tp: '2',
+      scenario: 'offline static batch, max throughput', isl: '128', osl: '128', batch_or_concurrency: '1024',
+      output_tok_s: '3000', output_tok_s_is_per_gpu: 'yes (out tok/s/GPU)', trust: 'high',
+    };
+    const m = mapRow(row);
+    expect(m.ok && m.value.kind).toBe('static-throughput');
+    expect(m.ok && m.value.measured).toBe(6000);
+    const skipped = mapRow({ ...row, gpu: 'NOT STATED' });
+    expect(!skipped.ok && skipped.value.reason).toMatch(/GPU/);
+    const pp = mapRow({ ...row, num_gpus: '4' });
+    expect(!pp.ok && pp.value.reason).toMatch(/tensor parallelism/);
+  });
+
+  it("restates trtllm-bench's batch and token-budget heuristic", () => {
+    // Llama-3.1-8B fp8 on one H100 with 128/128 requests: memory for thousands of requests, capped at 4,096.
+    const small = trtllmBenchSettings(modelById('llama-3.1-8b')!, gpuById('h100-sxm')!, 1, true, 128, 128);
+    expect(small).toEqual({ maxBatch: 4096, chunkBudgetTokens: 8192 });
+    // 70B fp16 on two H100s: little room, so the floor of 64 sequences and 2,048 tokens applies.
+    const tight = trtllmBenchSettings(modelById('llama-3.1-70b')!, gpuById('h100-sxm')!, 2, false, 1000, 1000);
+    expect(tight).toEqual({ maxBatch: 64, chunkBudgetTokens: 2048 });
+  });
+});
+
+describe('fit machinery', () => {
+  it('Nelder–Mead finds the minimum of a bowl', () => {
+    const r = nelderMead((x) => (x[0] - 3) ** 2 + 2 * (x[1] + 1) ** 2 + 1, [0, 0], 400);
+    expect(r.x[0]).toBeCloseTo(3, 2);
+    expect(r.x[1]).toBeCloseTo(-1, 2);
+    expect(r.fx).toBeCloseTo(1, 4);
+  });
+
+  it('the loss is zero for perfect predictions and grows with the error', () => {
+    const { cases } = mapRows(measurements().slice(0, 80));
+    const perfect = cases.map((c) => c.measured);
+    expect(fitLoss(cases, perfect)).toBeLessThan(0.011);
+    expect(fitLoss(cases, perfect.map((v) => v * 1.3))).toBeGreaterThan(0.2);
+  });
+
+  it('lowers the loss on the first-token rows from a poor start', () => {
+    const cases = mapRows(measurements()).cases.filter((c) => c.kind === 'ttft-batch1');
+    const start = { ...INITIAL_FACTORS, mfuPrefill: 0.2, iterationOverheadS: 0.02 };
+    const before = fitLoss(cases, cases.map((c) => { const p = predictCase(c, start); return p.ok ? p.value : null; }));
+    const fit = fitFactors(cases, start, { exact: predictCase, fast: predictCase, rounds: 1, evals: 150 });
+    expect(fit.loss).toBeLessThan(before / 2);
+  });
+});
+
+describe('calibration against the published measurements', { timeout: 180_000 }, () => {
+  it('maps most rows and explains every skipped one', () => {
+    const { cases, skipped } = mapRows(measurements());
+    expect(cases.length).toBeGreaterThan(400);
+    for (const s of skipped) expect(s.reason.length).toBeGreaterThan(10);
+    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(['saturated-throughput', 'static-throughput', 'ttft-batch1', 'static-e2e', 'decode-mbu']));
+  });
+
+  it('the committed factors meet the error targets (median and p90 absolute error)', () => {
+    const { cases } = mapRows(measurements());
+    const results = evaluateCases(cases, FITTED_FACTORS);
+    // Only combinations the lab refuses may go unpredicted, and there should be none here.
+    expect(results.filter((r) => r.predicted === null).map((r) => r.case.id)).toEqual([]);
+    const verdicts = targetVerdicts(errorTable(results));
+    expect(verdicts.map((v) => v.kind).sort()).toEqual(Object.keys(TARGETS).sort());
+    for (const v of verdicts) {
+      expect({ kind: v.kind, median: v.stats.medianAbsPct <= v.target.medianPct, p90: v.stats.p90AbsPct <= v.target.p90Pct }).toEqual({
+        kind: v.kind, median: true, p90: true,
+      });
+    }
+  });
+});
