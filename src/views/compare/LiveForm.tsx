@@ -32,8 +32,9 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
     timeoutMs: String(MEASURE_DEFAULTS.timeoutMs),
     ignoreEos: true,
   }));
-  // The key stays out of `f` so nothing that copies the form can carry it along.
-  const [apiKey, setApiKey] = useState('');
+  // The key is read from an uncontrolled field when a run starts: not in state, so
+  // nothing that copies the form carries it, and not mirrored into a DOM attribute.
+  const keyField = useRef<HTMLInputElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<MeasureProgress | null>(null);
   const [running, setRunning] = useState(false);
@@ -43,7 +44,7 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
 
   const start = async () => {
     const options: MeasureOptions = {
-      baseUrl: f.baseUrl.trim(), model: f.model.trim(), apiKey: apiKey || undefined, endpoint: f.endpoint,
+      baseUrl: f.baseUrl.trim(), model: f.model.trim(), apiKey: keyField.current?.value || undefined, endpoint: f.endpoint,
       promptTokens: Number(f.prompt), outputTokens: Number(f.output), requests: Number(f.requests), concurrency: Number(f.concurrency),
       timeoutMs: Number(f.timeoutMs), ignoreEos: f.ignoreEos, warmup: true,
     };
@@ -84,6 +85,7 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
 
   return (
     <form
+      noValidate
       aria-labelledby={`${id}-title`}
       className="rounded-lg border border-line p-4"
       onSubmit={(e) => {
@@ -103,7 +105,7 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
         {field('model', 'Model', { autoComplete: 'off', spellCheck: false, placeholder: 'served model name' })}
         <label className="flex flex-col text-sm" htmlFor={`${id}-key`}>
           <span className="font-medium">API key (optional, kept in memory only)</span>
-          <input id={`${id}-key`} type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} disabled={running} className="rounded border border-line bg-raised px-2 py-1 text-ink" />
+          <input id={`${id}-key`} ref={keyField} type="password" autoComplete="off" spellCheck={false} disabled={running} className="rounded border border-line bg-raised px-2 py-1 text-ink" />
         </label>
         <label className="flex flex-col text-sm" htmlFor={`${id}-endpoint`}>
           <span className="font-medium">API</span>
@@ -131,8 +133,8 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
         </button>
         {progress && (
           <>
-            <progress aria-labelledby={`${id}-progress`} max={progress.total} value={progress.finished} className="w-40" />
-            <span id={`${id}-progress`} role="status" className="text-sm">
+            <progress aria-label="Measurement progress" max={progress.total} value={progress.finished} className="w-40" />
+            <span role="status" className="text-sm">
               {progress.phase === 'warmup' ? 'Warm-up request…' : `${progress.finished} of ${progress.total} requests${progress.failed ? `, ${progress.failed} failed` : ''}${progress.phase === 'done' ? ' (finished)' : ''}`}
             </span>
           </>
