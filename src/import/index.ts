@@ -1,7 +1,7 @@
 /** Import of benchmark results: pure TypeScript, no DOM (runs in node and in a Web Worker). */
 export * from './types';
 export { parseRunText } from './parse';
-export { computeImportedMetrics, prepareRun, withSlo, requestTpotMs } from './metrics';
+export { computeImportedMetrics, prepareRun, withSlo, withDuration, requestTpotMs } from './metrics';
 export type { ImportedMetrics, PreparedRun, RunSamples } from './metrics';
 export { CSV_COLUMNS, CSV_MAGIC, splitCsvLine } from './labCsv';
 export { LAB_JSON_FORMAT, LAB_JSON_VERSION } from './labJson';

@@ -115,6 +115,17 @@ export function withSlo(p: PreparedRun, slo: Slo): RunMetrics {
   };
 }
 
+/**
+ * The same run over another duration, s (rates rescaled; latencies unchanged).
+ * For files whose duration is only estimated (llmperf: Σ E2E ÷ concurrency),
+ * when the reader knows the run's concurrency.
+ */
+export function withDuration(p: PreparedRun, durationS: number): PreparedRun {
+  const old = p.base.durationS;
+  const scale = old > 0 && durationS > 0 ? old / durationS : 0;
+  return { ...p, base: { ...p.base, durationS, outputTokPerSec: p.base.outputTokPerSec * scale, requestsPerSec: p.base.requestsPerSec * scale } };
+}
+
 /** Every metric of `run` against `slo` (see `prepareRun` and `withSlo`). */
 export function computeImportedMetrics(run: ImportedRun, slo: Slo): ImportedMetrics {
   const p = prepareRun(run);

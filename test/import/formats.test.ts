@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeImportedMetrics, parseRunText, type ImportedRun } from '../../src/import';
+import { computeImportedMetrics, parseRunText, prepareRun, withDuration, withSlo, type ImportedRun } from '../../src/import';
 
 /**
  * The fixtures describe the same hand-worked run in each tool's own shape:
@@ -91,6 +91,11 @@ describe('import of each format reproduces the hand-worked run', () => {
     const two = parseRunText(fixture('llmperf_individual_responses.json'), { assumedConcurrency: 2 });
     expect(two.ok && two.run.durationS).toBeCloseTo(0.65, 9);
     expect(run.warnings.join(' ')).toMatch(/estimated/);
+    // A known concurrency halves the estimated duration: rates double, latencies stay.
+    const halved = withSlo(withDuration(prepareRun(run), 0.65), SLO);
+    expect(halved.outputTokPerSec).toBeCloseTo(20 / 1.3, 9);
+    expect(halved.goodputReqPerSec).toBeCloseTo(1 / 0.65, 9);
+    expect(halved.ttftMs.p50).toBeCloseTo(300, 9);
   });
 
   it('lab CSV example: metadata lines, quoted error with a comma', () => {

@@ -1,9 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { RunMetrics, Slo } from '../../engine/types';
-import { withSlo } from '../../import/metrics';
-import { FORMAT_LABELS } from '../../import/types';
+import { withDuration, withSlo } from '../../import/metrics';
+import { FORMAT_LABELS, type ImportedRun } from '../../import/types';
 import type { Settings } from '../../settings/schema';
 import { formatMs } from '../common/format';
+import { NumberField } from '../common/NumberField';
 import { CdfChart } from './CdfChart';
 import { compareRows, runVerdict } from './compareModel';
 import { ExportActions, fileStem } from './ExportActions';
@@ -36,14 +37,24 @@ export interface ComparePanelProps {
 export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
   const id = useId();
   const { state, importFile, showRun, showError } = useRunImport();
-  const run = state.status === 'ready' ? state.run : null;
-  const metrics = useMemo(() => (state.status === 'ready' ? withSlo(state.prepared, slo) : null), [state, slo]);
+  // llmperf files have no send times: their duration is Σ E2E ÷ concurrency, which the reader may know.
+  const [llmperfConcurrency, setLlmperfConcurrency] = useState(1);
+  const shown = useMemo(() => {
+    if (state.status !== 'ready') return null;
+    if (state.run.format !== 'llmperf') return { run: state.run, prepared: state.prepared };
+    const sumE2eS = state.prepared.samples.e2eMs.reduce((a, b) => a + b, 0) / 1000;
+    const durationS = sumE2eS / llmperfConcurrency;
+    const run: ImportedRun = { ...state.run, durationS, load: { ...state.run.load, concurrency: llmperfConcurrency }, durationNote: `Estimated: Σ E2E ÷ concurrency (${llmperfConcurrency}); llmperf's per-request file has no send times.` };
+    return { run, prepared: withDuration(state.prepared, durationS) };
+  }, [state, llmperfConcurrency]);
+  const run = shown?.run ?? null;
+  const metrics = useMemo(() => (shown ? withSlo(shown.prepared, slo) : null), [shown, slo]);
   const rows = compareRows(simulated?.metrics ?? null, metrics);
   const verdict = metrics ? runVerdict(metrics, slo) : null;
   const realLabel = run ? (run.format === 'live' ? 'Measured' : 'Imported') : 'Real run';
   const series = (pick: 'ttftMs' | 'tpotMs') => [
     ...(simulated ? [{ key: 'sim', label: 'Simulated', role: 'throughput' as const, valuesMs: simulated[pick] }] : []),
-    ...(state.status === 'ready' ? [{ key: 'real', label: realLabel, role: 'queue' as const, valuesMs: state.prepared.samples[pick], dashed: true }] : []),
+    ...(shown ? [{ key: 'real', label: realLabel, role: 'queue' as const, valuesMs: shown.prepared.samples[pick], dashed: true }] : []),
   ];
 
   return (
@@ -74,6 +85,9 @@ export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
           <p className="text-sm text-muted">
             {FORMAT_LABELS[run.format]}: {metrics.completed} completed, {metrics.rejected} failed, over {formatMs(metrics.durationS * 1000)}. {run.durationNote}
           </p>
+          {run.format === 'llmperf' && (
+            <NumberField label="Concurrency of this llmperf run (for the duration estimate)" value={llmperfConcurrency} min={1} max={4096} integer onCommit={setLlmperfConcurrency} className="mt-2" />
+          )}
           {verdict && (
             <p className={`mt-2 font-bold ${verdict.met ? 'text-good' : 'text-bad'}`}>
               {verdict.headline} <span className="block text-sm font-normal text-ink">{verdict.detail}</span>
@@ -89,7 +103,7 @@ export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer">How this file was read, and where the tool&apos;s definitions differ</summary>
             <ul className="list-disc pl-5">
-              {[...run.notes, ...(state.status === 'ready' ? state.prepared.crossChecks : [])].map((n) => (
+              {[...run.notes, ...(shown?.prepared.crossChecks ?? [])].map((n) => (
                 <li key={n}>{n}</li>
               ))}
             </ul>
