@@ -172,7 +172,11 @@ export interface OperatingPoint {
   breakdown: IterationBreakdown;
 }
 
-/** Where a prefill of `prefillTokens` and a decode step of `batch` sequences at `contextTokens` each sit on the roofline. */
+/**
+ * Where two iterations sit on the roofline, per GPU: a lone prefill of
+ * `prefillTokens` prompt tokens, and a decode step of `batch` sequences that
+ * each hold `contextTokens` tokens of KV cache.
+ */
 export function operatingPoints(
   details: RooflineDetails,
   query: { prefillTokens: number; batch: number; contextTokens: number },
