@@ -1,0 +1,161 @@
+// The simulation side of the store: the worker's scheduling (runner) and the
+// page's client that keeps the newest replies. Both run here without a Worker.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
+import { createRunner } from '../../src/workers/runner';
+import { createSimClient, type WorkerLike } from '../../src/workers/simClient';
+import type { RunRequest, WorkerReply } from '../../src/workers/protocol';
+
+const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, requests: 60, ...patch });
+
+/** A runner whose yields are resolved by hand, so a test decides when queued messages get in. */
+function manualRunner() {
+  const replies: WorkerReply[] = [];
+  const waiting: (() => void)[] = [];
+  const runner = createRunner((r) => replies.push(r), () => new Promise<void>((resolve) => waiting.push(resolve)));
+  const step = async () => {
+    waiting.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  const drain = async () => {
+    for (let i = 0; i < 100 && waiting.length > 0; i++) await step();
+  };
+  return { runner, replies, step, drain, waiting };
+}
+
+describe('worker runner', () => {
+  it('posts the main run first, then nine sweep points, then done', async () => {
+    const { runner, replies, drain } = manualRunner();
+    runner.receive({ type: 'run', id: 1, settings: settings() });
+    expect(replies.map((r) => r.type)).toEqual(['main']);
+    await drain();
+    expect(replies.map((r) => r.type)).toEqual(['main', ...Array(9).fill('sweep-point'), 'sweep-done']);
+    const points = replies.filter((r) => r.type === 'sweep-point');
+    expect(points.map((p) => (p.type === 'sweep-point' ? p.point.users : null))).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    const main = replies[0];
+    expect(main.type === 'main' && typeof main.result.scenario.server).toBe('object');
+    expect(JSON.stringify(main)).not.toContain('iterationSeconds');
+    expect(() => structuredClone(main)).not.toThrow();
+  });
+
+  it('a newer request preempts the rest of a stale sweep', async () => {
+    const { runner, replies, step, drain } = manualRunner();
+    runner.receive({ type: 'run', id: 1, settings: settings() });
+    await step();
+    await step();
+    runner.receive({ type: 'run', id: 2, settings: settings({ workload: 'report', prompt: 800, output: 1500 }) });
+    runner.receive({ type: 'run', id: 3, settings: settings({ workload: 'autocomplete', prompt: 400, output: 12 }) });
+    await drain();
+    const ids = (type: WorkerReply['type']) => replies.filter((r) => r.type === type).map((r) => r.id);
+    expect(ids('main')).toEqual([1, 3]);
+    expect(ids('sweep-done')).toEqual([3]);
+    expect(ids('sweep-point').filter((id) => id === 1).length).toBeLessThan(9);
+  });
+
+  it('reuses cached sweep points when only the users change', async () => {
+    const { runner, replies, drain, waiting } = manualRunner();
+    runner.receive({ type: 'run', id: 1, settings: settings() });
+    await drain();
+    runner.receive({ type: 'run', id: 2, settings: settings({ users: 16 }) });
+    expect(waiting).toHaveLength(0);
+    expect(replies.filter((r) => r.id === 2).map((r) => r.type)).toEqual(['main', ...Array(9).fill('sweep-point'), 'sweep-done']);
+  });
+
+  it('sweeps nine rates around the current rate in open loop', async () => {
+    const { runner, replies, drain } = manualRunner();
+    runner.receive({ type: 'run', id: 1, settings: settings({ rate: 2 }) });
+    await drain();
+    const rates = replies.flatMap((r) => (r.type === 'sweep-point' ? [r.point.ratePerSec] : []));
+    expect(rates).toEqual([0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32]);
+  });
+
+  it('settings that cannot run become an error reply naming the parameter', () => {
+    const { runner, replies } = manualRunner();
+    runner.receive({ type: 'run', id: 1, settings: settings({ server: 'hardware', model: 'no-such-model' }) });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ type: 'error', id: 1 });
+  });
+});
+
+/** A fake worker: records posted requests; the test delivers replies in any order. */
+function fakeWorker() {
+  const posted: RunRequest[] = [];
+  let listener: ((e: MessageEvent<WorkerReply>) => void) | null = null;
+  const worker: WorkerLike = {
+    postMessage: (m) => posted.push(m),
+    addEventListener: ((type: string, l: (e: MessageEvent<WorkerReply>) => void) => {
+      if (type === 'message') listener = l;
+    }) as WorkerLike['addEventListener'],
+    terminate: () => {},
+  };
+  const deliver = (reply: WorkerReply) => listener?.({ data: reply } as MessageEvent<WorkerReply>);
+  return { worker, posted, deliver };
+}
+
+describe('simulation client', () => {
+  const runOnce = (s: Settings, id: number) => {
+    const replies: WorkerReply[] = [];
+    const r = createRunner((x) => replies.push({ ...x, id }), () => Promise.resolve());
+    r.receive({ type: 'run', id, settings: s });
+    return replies;
+  };
+
+  it('drops a main run older than the one shown, and sweep points of other runs', () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createSimClient(worker);
+    client.request(settings());
+    client.request(settings({ users: 16 }));
+    expect(posted.map((p) => p.id)).toEqual([1, 2]);
+    const [main2] = runOnce(settings({ users: 16 }), 2);
+    const [main1] = runOnce(settings(), 1);
+    deliver(main2);
+    deliver(main1);
+    expect(client.store.getState().main?.id).toBe(2);
+    const point = { type: 'sweep-point', id: 1, index: 0, total: 9, axis: 'users', point: {} } as unknown as WorkerReply;
+    deliver(point);
+    expect(client.store.getState().sweep).toBeNull();
+  });
+
+  it('shows newer main runs as they come, even before the newest arrives (a drag stays live)', () => {
+    const { worker, deliver } = fakeWorker();
+    const client = createSimClient(worker);
+    for (let u = 1; u <= 3; u++) client.request(settings({ users: u }));
+    deliver(runOnce(settings({ users: 2 }), 2)[0]);
+    expect(client.store.getState().main?.id).toBe(2);
+    expect(client.store.getState().requestedId).toBe(3);
+  });
+
+  it('keeps the last full sweep while a new one is built', () => {
+    const { worker, deliver } = fakeWorker();
+    const client = createSimClient(worker);
+    client.request(settings());
+    const replies: WorkerReply[] = [];
+    const r = createRunner((x) => replies.push(x), () => Promise.resolve());
+    r.receive({ type: 'run', id: 1, settings: settings() });
+    return new Promise<void>((done) => {
+      setTimeout(() => {
+        for (const x of replies) deliver(x);
+        const full = client.store.getState().lastFullSweep;
+        expect(full?.done).toBe(true);
+        expect(full?.points).toHaveLength(9);
+        client.request(settings({ workload: 'report', prompt: 800, output: 1500 }));
+        deliver(runOnce(settings({ workload: 'report', prompt: 800, output: 1500 }), 2)[0]);
+        expect(client.store.getState().sweep).toBeNull();
+        expect(client.store.getState().lastFullSweep).toBe(full);
+        done();
+      }, 50);
+    });
+  });
+
+  it('invalid settings become an error at once, and a later valid run clears it', () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createSimClient(worker);
+    client.request(settings({ server: 'hardware', model: 'no-such-model' }));
+    expect(posted).toHaveLength(0);
+    expect(client.store.getState().error).toMatchObject({ id: 1 });
+    client.request(settings());
+    deliver(runOnce(settings(), 2)[0]);
+    expect(client.store.getState().error).toBeNull();
+    expect(client.store.getState().main?.id).toBe(2);
+  });
+});
