@@ -40,6 +40,7 @@ function describeFailure(e: unknown, url: string, reason: 'timeout' | 'abort' | 
   const code = err?.cause?.code;
   const origin = new URL(url).origin;
   if (chunks > 0) return { message: `the stream broke off after ${chunks} chunks (${err?.cause?.message ?? err?.message ?? 'connection closed'})`, fatal: false };
+  if (/bad port/i.test(`${err?.cause?.message ?? ''} ${err?.message ?? ''}`)) return { message: `${origin} uses a port that fetch refuses to contact (a browser safety list): serve on another port`, fatal: true };
   if (code === 'ECONNREFUSED') return { message: `connection refused by ${origin}: is the server running, and is the URL right?`, fatal: true };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { message: `cannot resolve the host of ${origin}`, fatal: true };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { message: `the connection to ${origin} was reset before a response`, fatal: false };
