@@ -1,24 +1,51 @@
+import { GPUS } from '../engine/profiles/gpus';
 import { lessonProfile } from '../engine/profiles/lesson';
+import { MODELS, modelParams } from '../engine/profiles/models';
+import { KV_PRECISIONS, PRECISIONS, precisionsFor } from '../engine/profiles/precisions';
+import { TP_DEGREES, validTpDegrees } from '../engine/profiles/catalog';
 import { WORKLOADS } from '../engine/workloads';
 
-/** Everything `list` prints: workloads and servers. */
+/** Everything `list` prints: workloads, the lesson server, and the hardware catalog. */
 export function listing() {
   const lesson = lessonProfile();
   return {
     workloads: WORKLOADS.map((w) => ({ id: w.id, label: w.label, promptTokens: w.promptTokens, outputTokens: w.outputTokens })),
-    servers: [{ id: lesson.id, label: lesson.label, maxBatch: lesson.maxBatch, kvCapacityTokens: lesson.kvCapacityTokens }],
+    servers: [
+      { id: lesson.id, label: lesson.label, maxBatch: lesson.maxBatch, kvCapacityTokens: lesson.kvCapacityTokens },
+      { id: 'hardware', label: 'Model × GPU × precision × TP (--model --gpu --precision --tp)' },
+    ],
+    models: MODELS.map((m) => {
+      const p = modelParams(m);
+      return { id: m.id, label: m.label, totalParams: p.total, activeParams: p.active, tpDegrees: validTpDegrees(m) };
+    }),
+    gpus: GPUS.map((g) => ({ id: g.id, label: g.label, memoryGb: g.memoryAsPrintedGb, precisions: precisionsFor(g) })),
+    precisions: PRECISIONS.map((p) => ({ id: p.id, label: p.label })),
+    kvPrecisions: Object.keys(KV_PRECISIONS),
+    tpDegrees: TP_DEGREES,
   };
 }
+
+const billions = (n: number): string => `${(n / 1e9).toFixed(n >= 1e11 ? 0 : 1)}B`;
 
 /** `list` as text. */
 export function listText(): string {
   const l = listing();
   return [
     'Workloads (--workload):',
-    ...l.workloads.map((w) => `  ${w.id.padEnd(14)} ${w.label} (${w.promptTokens} in / ${w.outputTokens} out)`),
-    '  custom         use --prompt and --output',
+    ...l.workloads.map((w) => `  ${w.id.padEnd(16)} ${w.label} (${w.promptTokens} in / ${w.outputTokens} out)`),
+    '  custom           use --prompt and --output',
     '',
     'Servers (--server):',
-    ...l.servers.map((s) => `  ${s.id.padEnd(14)} ${s.label}; batch ≤ ${s.maxBatch}, KV ${s.kvCapacityTokens} tokens`),
+    ...l.servers.map((s) => `  ${s.id.padEnd(16)} ${s.label}`),
+    '',
+    'Models (--model):',
+    ...l.models.map((m) => `  ${m.id.padEnd(16)} ${m.label}, ${billions(m.totalParams)} params${m.activeParams !== m.totalParams ? ` (${billions(m.activeParams)} active)` : ''}; --tp ${m.tpDegrees.join('/')}`),
+    '',
+    'GPUs (--gpu):',
+    ...l.gpus.map((g) => `  ${g.id.padEnd(16)} ${g.label}; precisions ${g.precisions.join(', ')}`),
+    '',
+    `Precisions (--precision): ${l.precisions.map((p) => p.id).join(', ')}`,
+    `KV-cache precisions (--kv-precision): auto, ${l.kvPrecisions.join(', ')}`,
+    `Tensor parallel (--tp): ${l.tpDegrees.join(', ')}`,
   ].join('\n');
 }

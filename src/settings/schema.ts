@@ -1,3 +1,6 @@
+import { GPUS } from '../engine/profiles/gpus';
+import { MODELS } from '../engine/profiles/models';
+import { KV_PRECISIONS, PRECISIONS } from '../engine/profiles/precisions';
 import { WORKLOAD_IDS, workloadById } from '../engine/workloads';
 import { booleanField, enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 
@@ -174,23 +177,12 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number | null>({ key: 'tpotSlo', flag: 'tpot-slo', kind: optionalNumberField(0, 3_600_000), doc: 'TPOT target in ms, or off.', apply: (s, v) => { s.tpotSlo = v; }, emit: (s) => s.tpotSlo }),
   def<number | null>({ key: 'e2eSlo', flag: 'e2e-slo', kind: optionalNumberField(0, 36_000_000), doc: 'End-to-end target in ms, or off (default).', apply: (s, v) => { s.e2eSlo = v; }, emit: (s) => differs(s, 'e2eSlo') }),
   def<'lesson' | 'hardware'>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware'] as const), doc: 'lesson (illustrative) or hardware (model × GPU × precision × TP).', apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
-  def<string>({ key: 'model', flag: 'model', kind: freeId(), doc: 'Model id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.model = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'model') }),
-  def<string>({ key: 'gpu', flag: 'gpu', kind: freeId(), doc: 'GPU id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
-  def<string>({ key: 'precision', flag: 'precision', kind: freeId(), doc: 'Weight precision: fp16, bf16, fp8, int4, fp4.', apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
+  def<string>({ key: 'model', flag: 'model', kind: enumField(MODELS.map((m) => m.id)), doc: 'Model id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.model = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'model') }),
+  def<string>({ key: 'gpu', flag: 'gpu', kind: enumField(GPUS.map((g) => g.id)), doc: 'GPU id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
+  def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), doc: 'Weight precision: fp16, bf16, fp8, int4, fp4.', apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
   def<number>({ key: 'tp', flag: 'tp', kind: numberField(1, 8, { integer: true }), doc: 'Tensor-parallel degree, 1 to 8.', apply: (s, v) => { s.tp = v; }, emit: (s) => hardware(s, 'tp') }),
-  def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: freeId(), doc: 'KV-cache precision (fp16, bf16, fp8) or auto.', apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
+  def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: enumField(['auto', ...Object.keys(KV_PRECISIONS)]), doc: 'KV-cache precision (fp16, bf16, fp8) or auto.', apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
   def<boolean>({ key: 'chunkedPrefill', flag: 'chunked-prefill', kind: booleanField, doc: 'Chunk prefills under a token budget, mixed with decodes.', apply: (s, v) => { s.chunkedPrefill = v; }, emit: (s) => differs(s, 'chunkedPrefill') }),
   def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
 ];
 
-/** Lower-case id made of letters, digits, dots and dashes; the catalog checks it exists. */
-function freeId(): FieldKind<string> {
-  return {
-    accepts: 'an id such as llama-3.1-8b',
-    parse(raw) {
-      const s = raw.trim().toLowerCase();
-      return /^[a-z0-9][a-z0-9._-]{0,63}$/.test(s) ? { ok: true, value: s } : { ok: false, reason: `"${raw}" is not a valid id` };
-    },
-    serialize: (v) => v,
-  };
-}

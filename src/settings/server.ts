@@ -1,7 +1,20 @@
+import { hardwareProfile } from '../engine/profiles/roofline';
+import type { RooflineDetails } from '../engine/profiles/roofline';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
 
-/** Resolves a hardware server (model × GPU × precision × TP) from settings. */
-export function resolveHardwareServer(s: Settings): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
-  return { ok: false, param: 'server', message: `hardware servers are not available yet (asked for ${s.model} on ${s.gpu})` };
+/** A hardware server for the settings, with the roofline details the "why" panel draws. */
+export type HardwareOutcome =
+  | { ok: true; profile: ServerProfile; details: RooflineDetails }
+  | { ok: false; param: string; message: string };
+
+/**
+ * Resolves a hardware server (model × GPU × precision × TP) from settings. A
+ * combination that cannot run says why and what would (never a silent number).
+ * Ids were already checked against the catalog by the schema.
+ */
+export function resolveHardwareServer(s: Settings): HardwareOutcome {
+  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision });
+  if (result.ok) return result;
+  return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }
