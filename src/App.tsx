@@ -3,6 +3,7 @@ import { Charts } from './views/layout/Charts';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
 import { PhoneSummary } from './views/layout/PhoneSummary';
+import { ResultsAnnouncer } from './views/layout/ResultsAnnouncer';
 import { ResultsRegion } from './views/layout/ResultsRegion';
 import { ResultsSection } from './views/layout/ResultsSection';
 import { RunError } from './views/layout/RunError';
@@ -36,6 +37,7 @@ export function App() {
         </ResultsRegion>
       </div>
       <PhoneSummary />
+      <ResultsAnnouncer />
       <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">
         Latency Lab simulates a continuous-batching server in your browser. Nothing you do here is sent anywhere.
       </footer>

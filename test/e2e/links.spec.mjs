@@ -45,7 +45,7 @@ export const tests = {
   },
 
   async 'settings the engine cannot run show why, and the page recovers'({ lab }) {
-    const { page } = await lab({ query: 'model=no-such-model', state: 'error' });
+    const { page } = await lab({ query: 'model=llama-3.1-405b&gpu=l4&tp=1', state: 'error' });
     const err = page.locator('[data-testid="run-error"]');
     await err.waitFor();
     assert.match(await err.textContent(), /cannot run/);

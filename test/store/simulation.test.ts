@@ -71,7 +71,7 @@ describe('worker runner', () => {
 
   it('settings that cannot run become an error reply naming the parameter', () => {
     const { runner, replies } = manualRunner();
-    runner.receive({ type: 'run', id: 1, settings: settings({ server: 'hardware', model: 'no-such-model' }) });
+    runner.receive({ type: 'run', id: 1, settings: settings({ server: 'hardware', model: 'llama-3.1-405b', gpu: 'l4', tp: 1 }) });
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ type: 'error', id: 1 });
   });
@@ -150,7 +150,7 @@ describe('simulation client', () => {
   it('invalid settings become an error at once, and a later valid run clears it', () => {
     const { worker, posted, deliver } = fakeWorker();
     const client = createSimClient(worker);
-    client.request(settings({ server: 'hardware', model: 'no-such-model' }));
+    client.request(settings({ server: 'hardware', model: 'llama-3.1-405b', gpu: 'l4', tp: 1 }));
     expect(posted).toHaveLength(0);
     expect(client.store.getState().error).toMatchObject({ id: 1 });
     client.request(settings());

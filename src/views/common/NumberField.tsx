@@ -26,7 +26,8 @@ export function NumberField({ label, value, min, max, onCommit, integer, unit, l
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const range = `${formatCount(min) === '0' && !integer ? min : formatCount(min)} to ${formatCount(max)}${unit ? ` ${unit}` : ''}`;
+  const bound = (v: number) => (Number.isInteger(v) ? formatCount(v) : String(v));
+  const range = `${bound(min)} to ${bound(max)}${unit ? ` ${unit}` : ''}`;
 
   const onChange = (raw: string) => {
     setDraft(raw);

@@ -3,6 +3,7 @@ import { LogSlider } from '../common/LogSlider';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
 import { formatMs } from '../common/format';
+import { ServerPicker } from './ServerPicker';
 
 const MAX_SEED = 4294967295;
 
@@ -18,6 +19,7 @@ export function ServerControls() {
       <h2 id="server-h" className="text-base font-semibold">
         Server and network
       </h2>
+      <ServerPicker />
       <Switch
         label="Chunked prefill"
         checked={chunked}

@@ -1,0 +1,183 @@
+/**
+ * What the server picker offers and why some choices are unavailable, and the
+ * one-click fixes for a combination that cannot run. Pure functions over the
+ * hardware catalog and the settings; the picker only renders them.
+ */
+import {
+  GPUS,
+  KV_PRECISIONS,
+  MODELS,
+  PRECISIONS,
+  TP_DEGREES,
+  gpuById,
+  hardwareProfile,
+  modelById,
+  modelParams,
+  peakFlopsFor,
+  precisionById,
+  tpSplitsHeads,
+  type HardwareSpec,
+  type RooflineDetails,
+} from '../../../engine/profiles';
+import type { ServerProfile } from '../../../engine/types';
+import type { Settings } from '../../../settings/schema';
+
+/** One option of a menu; `unavailable` says why it cannot be picked (null when it can). */
+export interface MenuOption {
+  value: string;
+  label: string;
+  unavailable: string | null;
+}
+
+/** `8B`, `70B`, `405B`, `46.7B`: a parameter count for a menu. */
+export function formatParams(n: number): string {
+  const b = n / 1e9;
+  if (!Number.isFinite(b) || b <= 0) return '?';
+  return `${b >= 100 ? Math.round(b) : Number(b.toPrecision(b >= 10 ? 3 : 2))}B`;
+}
+
+/** Every model, labelled with its size (and active size for a mixture of experts). */
+export function modelOptions(): MenuOption[] {
+  return MODELS.map((m) => {
+    const p = modelParams(m);
+    const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(p.active)} active` : `${formatParams(p.total)} dense`;
+    return { value: m.id, label: `${m.label} (${size})`, unavailable: null };
+  });
+}
+
+/** Every GPU, labelled with memory and bandwidth. */
+export function gpuOptions(): MenuOption[] {
+  return GPUS.map((g) => ({ value: g.id, label: `${g.label}, ${(g.bandwidthBytesPerSec / 1e12).toPrecision(3)} TB/s`, unavailable: null }));
+}
+
+/** Weight precisions; those the GPU has no tensor cores for are unavailable, with the reason. */
+export function precisionOptions(gpuId: string): MenuOption[] {
+  const gpu = gpuById(gpuId);
+  return PRECISIONS.map((p) => {
+    const ok = gpu ? peakFlopsFor(gpu, p) !== undefined : true;
+    const what = p.computePrecision === 'fp4' ? 'FP4' : 'FP8';
+    return { value: p.id, label: p.label, unavailable: ok || !gpu ? null : `the ${gpu.name} has no ${what} tensor cores` };
+  });
+}
+
+/** Tensor-parallel degrees; those that cannot split the model's heads evenly are unavailable, with the reason. */
+export function tpOptions(modelId: string): MenuOption[] {
+  const model = modelById(modelId);
+  return TP_DEGREES.map((tp) => {
+    const ok = model ? tpSplitsHeads(model, tp) : true;
+    return {
+      value: String(tp),
+      label: tp === 1 ? '1 GPU' : `${tp} GPUs`,
+      unavailable: ok || !model ? null : `${model.label}'s ${model.heads} heads and ${model.kvHeads} KV heads do not split over ${tp} GPUs`,
+    };
+  });
+}
+
+/** KV-cache precisions: `auto` follows the weights (its label says to what). */
+export function kvOptions(precisionId: string): MenuOption[] {
+  const follows = precisionById(precisionId)?.defaultKv;
+  const auto = follows ? `Auto (${KV_PRECISIONS[follows].label}, follows the weights)` : 'Auto (follows the weights)';
+  return [
+    { value: 'auto', label: auto, unavailable: null },
+    ...(Object.keys(KV_PRECISIONS) as (keyof typeof KV_PRECISIONS)[]).map((id) => ({ value: id, label: KV_PRECISIONS[id].label, unavailable: null })),
+  ];
+}
+
+/** The hardware spec the settings describe. */
+export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>): HardwareSpec {
+  return { model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision };
+}
+
+/** A one-click change that makes a refused combination run. */
+export interface HardwareFix {
+  /** Button text, e.g. "Use TP 2". */
+  label: string;
+  patch: Partial<Settings>;
+}
+
+/** A hardware server the settings choose: it runs, or it is refused with the reason, the suggestion and fixes. */
+export type HardwareStatus =
+  | { ok: true; profile: ServerProfile; details: RooflineDetails }
+  | { ok: false; reason: string; suggestion: string; fixes: HardwareFix[] };
+
+type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>;
+
+const runs = (s: HardwareFields): boolean => hardwareProfile(specOf(s)).ok;
+
+/** "on 2 GPUs", or nothing at TP 1. */
+const onGpus = (tp: number): string => (tp === 1 ? '' : ` on ${tp} GPUs`);
+
+/**
+ * Up to three simple changes that make `s` run, each checked to run, the
+ * smallest change first: a TP the model's heads allow; for a precision the GPU
+ * cannot compute in, the GPU's nearest precision (with more GPUs if needed) or
+ * a GPU that has it; for memory, more GPUs, then a lighter precision, then a
+ * GPU with more memory.
+ */
+export function hardwareFixes(s: HardwareFields): HardwareFix[] {
+  const fixes: HardwareFix[] = [];
+  const model = modelById(s.model);
+  const gpu = gpuById(s.gpu);
+  const precision = precisionById(s.precision);
+  if (!model || !gpu || !precision) return fixes;
+  const add = (label: string, patch: Partial<Settings>): boolean => {
+    if (fixes.length >= 3 || fixes.some((f) => JSON.stringify(f.patch) === JSON.stringify(patch))) return false;
+    fixes.push({ label, patch });
+    return true;
+  };
+  const tps = TP_DEGREES.filter((tp) => tpSplitsHeads(model, tp));
+  const tpsFromHere = tps.filter((tp) => tp >= s.tp);
+  /** The smallest TP from the current one up at which `patch` runs, or null. */
+  const smallestTp = (patch: Partial<Settings>): number | null => tpsFromHere.find((tp) => runs({ ...s, ...patch, tp })) ?? null;
+
+  if (!tps.includes(s.tp)) {
+    for (const tp of [...tps].sort((a, b) => Math.abs(a - s.tp) - Math.abs(b - s.tp))) if (runs({ ...s, tp })) add(`Use TP ${tp}`, { tp });
+    return fixes;
+  }
+  const supported = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined);
+  if (!supported.includes(precision)) {
+    const nearest = [...supported].sort((a, b) => Math.abs(a.weightBytesPerParam - precision.weightBytesPerParam) - Math.abs(b.weightBytesPerParam - precision.weightBytesPerParam));
+    const sixteenBit = supported.find((p) => p.weightBytesPerParam === 2);
+    for (const p of [nearest[0], sixteenBit]) {
+      if (!p) continue;
+      const tp = smallestTp({ precision: p.id, kvPrecision: 'auto' });
+      if (tp !== null) add(`Use ${p.label}${onGpus(tp)}`, tp === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp });
+    }
+    const other = GPUS.find((g) => peakFlopsFor(g, precision) !== undefined && runs({ ...s, gpu: g.id }));
+    if (other) add(`Use the ${other.name}`, { gpu: other.id });
+    return fixes;
+  }
+  const tp = tps.find((t) => t > s.tp && runs({ ...s, tp }));
+  if (tp) add(`Use TP ${tp}`, { tp });
+  for (const p of supported.filter((q) => q.weightBytesPerParam < precision.weightBytesPerParam)) {
+    const at = smallestTp({ precision: p.id, kvPrecision: 'auto' });
+    if (at !== null) add(`Use ${p.label}${onGpus(at)}`, at === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp: at });
+  }
+  if (fixes.length === 0) {
+    for (const g of GPUS.filter((x) => x.memoryBytes > gpu.memoryBytes && peakFlopsFor(x, precision) !== undefined).sort((a, b) => a.memoryBytes - b.memoryBytes)) {
+      const at = tpsFromHere.find((t) => runs({ ...s, gpu: g.id, tp: t }));
+      if (at !== undefined) add(`Use ${at === 1 ? 'one' : `${at} ×`} ${g.name}`, at === s.tp ? { gpu: g.id } : { gpu: g.id, tp: at });
+    }
+  }
+  return fixes;
+}
+
+/** The catalog's GPU ids, longest first, so `h100-sxm` is matched before a shorter id inside it. */
+const GPU_IDS = [...GPUS].sort((a, b) => b.id.length - a.id.length);
+
+/**
+ * The engine words its suggestions for the command line (`--tp 2`, GPU ids);
+ * the page says "TP 2" and shows GPU names.
+ */
+export function pageWording(text: string): string {
+  let out = text.replace(/--tp (\d)/g, 'TP $1').replace(/--([a-z-]+)/g, '$1');
+  for (const g of GPU_IDS) out = out.replace(new RegExp(`(?<![\\w-])${g.id.replace(/[.]/g, '\\.')}(?![\\w-])`, 'g'), g.label);
+  return out;
+}
+
+/** Resolves the hardware server of `s`, or says why it cannot run and offers fixes. */
+export function hardwareStatus(s: HardwareFields): HardwareStatus {
+  const r = hardwareProfile(specOf(s));
+  if (r.ok) return r;
+  return { ok: false, reason: pageWording(r.reason), suggestion: pageWording(r.suggestion), fixes: hardwareFixes(s) };
+}
