@@ -27,15 +27,15 @@ export interface RequestBreakdown {
 export function requestBreakdown(result: RunResult, id: number): RequestBreakdown | null {
   const r = result.requests[id];
   if (!r || !r.completed) return null;
-  const oneWayMs = (r.serverArrivalS - r.sendS) * 1000;
+  const inMs = (r.serverArrivalS - r.sendS) * 1000;
   return {
     id: r.id,
     promptTokens: r.promptTokens,
     outputTokens: r.outputTokens,
-    networkInMs: oneWayMs,
+    networkInMs: inMs,
     queueMs: r.queueMs,
     prefillMs: (r.firstTokenServerS - r.prefillStartS) * 1000,
-    networkOutMs: oneWayMs,
+    networkOutMs: r.networkOutS * 1000,
     ttftMs: r.ttftMs,
     decodeMs: r.e2eMs - r.ttftMs,
     tpotMs: r.tpotMs,

@@ -9,7 +9,7 @@ export { pickRepresentative } from './representative';
 export { tokenTimesS } from './tokens';
 export { WORKLOADS, WORKLOAD_IDS, workloadById, customWorkload, DEFAULT_SPREAD } from './workloads';
 export { lessonProfile, LESSON_COSTS } from './profiles/lesson';
-export { EngineInputError, validateScenario, ENGINE_LIMITS } from './validate';
+export { EngineInputError, validateScenario, ENGINE_LIMITS, DEFAULT_NETWORK_JITTER } from './validate';
 export { makeRng } from './rng';
 export { requestBreakdown } from './breakdown';
 export type { RequestBreakdown } from './breakdown';

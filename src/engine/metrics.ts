@@ -26,9 +26,8 @@ export function computeMetrics(records: readonly RequestRecord[], itlGapS: reado
   let durationS = 0;
   let outputTokens = 0;
   let good = 0;
-  const oneWay = (r: RequestRecord): number => r.serverArrivalS - r.sendS;
   for (const r of records) {
-    const endS = r.completed ? r.lastTokenServerS + oneWay(r) : r.admitS + oneWay(r);
+    const endS = (r.completed ? r.lastTokenServerS : r.admitS) + r.networkOutS;
     durationS = Math.max(durationS, endS);
   }
   const ttft: number[] = [];

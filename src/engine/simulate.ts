@@ -3,6 +3,7 @@ import { TimeHeap } from './heap';
 import { computeMetrics } from './metrics';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
+import { DEFAULT_NETWORK_JITTER } from './validate';
 import type { IterationLog, LimitTime, RequestRecord, RunResult, Scenario } from './types';
 import { validateScenario } from './validate';
 
@@ -45,6 +46,11 @@ export function simulate(scenario: Scenario): RunResult {
   const s = validateScenario(scenario);
   const p = s.server;
   const oneWayS = s.networkRttMs / 2000;
+  // Real networks jitter; without it, closed-loop arrivals lock onto the
+  // iteration clock and TTFT swings with the step length (an aliasing artefact).
+  const jitter = s.networkJitter ?? DEFAULT_NETWORK_JITTER;
+  const netRng = makeRng(s.seed, STREAM.network);
+  const delayS = (): number => (jitter > 0 ? oneWayS * (1 - jitter) + exponential(netRng, oneWayS * jitter) : oneWayS);
   const chunkBudget = s.chunkedPrefill ? Math.max(p.chunkBudgetTokens, p.maxBatch + 1) : Infinity;
   const nextLengths = makeLengthSampler(s.workload, s.seed);
   const thinkRng = makeRng(s.seed, STREAM.think);
@@ -54,9 +60,11 @@ export function simulate(scenario: Scenario): RunResult {
   const send = (sendS: number, userId: number): void => {
     if (records.length >= s.requests) return;
     const { promptTokens, outputTokens } = nextLengths();
+    const inS = delayS();
+    const outS = delayS();
     const rec: RequestRecord = {
-      id: records.length, userId, promptTokens, outputTokens, sendS,
-      serverArrivalS: sendS + oneWayS, admitS: -1, prefillStartS: -1,
+      id: records.length, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
+      serverArrivalS: sendS + inS, admitS: -1, prefillStartS: -1,
       firstTokenServerS: -1, lastTokenServerS: -1, completed: false,
       ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0,
     };
@@ -94,13 +102,13 @@ export function simulate(scenario: Scenario): RunResult {
     const r = a.rec;
     r.lastTokenServerS = now;
     r.completed = true;
-    r.ttftMs = (r.firstTokenServerS + oneWayS - r.sendS) * 1000;
-    r.e2eMs = (r.lastTokenServerS + oneWayS - r.sendS) * 1000;
+    r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
+    r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
     r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
     r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
     kvReserved -= a.reserved;
     kvUsed -= a.prefilled + a.generated;
-    sendNext(r.userId, now + oneWayS);
+    sendNext(r.userId, now + r.networkOutS);
   };
 
   for (;;) {
@@ -114,7 +122,7 @@ export function simulate(scenario: Scenario): RunResult {
         // Can never fit: reject it now rather than block the queue forever.
         a.rec.admitS = now;
         waitHead++;
-        sendNext(a.rec.userId, now + oneWayS);
+        sendNext(a.rec.userId, now + a.rec.networkOutS);
         continue;
       }
       if (running.length >= p.maxBatch || kvReserved + a.reserved > p.kvCapacityTokens) break;

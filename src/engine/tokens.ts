@@ -9,7 +9,7 @@ import type { RunResult } from './types';
 export function tokenTimesS(result: RunResult, id: number): number[] {
   const r = result.requests[id];
   if (!r || !r.completed) return [];
-  const oneWay = r.serverArrivalS - r.sendS;
+  const oneWay = r.networkOutS;
   const times = [r.firstTokenServerS + oneWay];
   if (r.outputTokens === 1) return times;
   const { endS, count, gapS } = result.log;

@@ -93,8 +93,14 @@ export interface Scenario {
   seed: number;
   /** Prefill in chunks under the profile's token budget instead of whole. */
   chunkedPrefill: boolean;
-  /** Network round trip in ms: half on the way in, half on the way out. */
+  /** Network round trip in ms: half on the way in, half on the way out (on average). */
   networkRttMs: number;
+  /**
+   * Share (0..1) of each one-way network delay that varies from request to
+   * request (an exponential tail on a fixed floor; the mean stays RTT / 2).
+   * Default `DEFAULT_NETWORK_JITTER`; 0 makes every delay exactly RTT / 2.
+   */
+  networkJitter?: number;
 }
 
 /** One request's life. Times are seconds from the start of the run (first send = 0). */
@@ -106,6 +112,8 @@ export interface RequestRecord {
   outputTokens: number;
   /** Client sends the request. */
   sendS: number;
+  /** One-way delay from server to client for this request's stream, seconds. */
+  networkOutS: number;
   /** Request reaches the server (send + half the round trip). */
   serverArrivalS: number;
   /** Scheduler admits it (KV reserved); admit − arrival is the queue wait. */

@@ -26,6 +26,9 @@ export const ENGINE_LIMITS = {
   maxThinkMs: 3_600_000,
 } as const;
 
+/** Share of a one-way network delay that varies between requests, when a scenario does not say. */
+export const DEFAULT_NETWORK_JITTER = 0.3;
+
 /** Throws `EngineInputError` when a scenario cannot be simulated; returns it unchanged otherwise. */
 export function validateScenario(s: Scenario): Scenario {
   positiveInt(s.requests, 'requests', ENGINE_LIMITS.maxRequests);
@@ -39,6 +42,9 @@ export function validateScenario(s: Scenario): Scenario {
   }
   if (!(s.networkRttMs >= 0 && s.networkRttMs <= ENGINE_LIMITS.maxNetworkRttMs)) {
     throw new EngineInputError('network-ms', `must be between 0 and ${ENGINE_LIMITS.maxNetworkRttMs}, got ${s.networkRttMs}`);
+  }
+  if (s.networkJitter !== undefined && !(s.networkJitter >= 0 && s.networkJitter <= 1)) {
+    throw new EngineInputError('network-jitter', `must be between 0 and 1, got ${s.networkJitter}`);
   }
   if (s.load.kind === 'closed') {
     positiveInt(s.load.users, 'users', ENGINE_LIMITS.maxUsers);

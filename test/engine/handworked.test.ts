@@ -76,6 +76,19 @@ describe('hand-worked cases on the toy server', () => {
     expect(r.requests[0].ttftMs).toBeCloseTo(4000, 6);
   });
 
+  it('network jitter varies delays around RTT / 2 and keeps the breakdown exact', () => {
+    const r = simulate({ ...toyScenario(users(1), 400), networkRttMs: 100, networkJitter: 0.5 });
+    const ins = r.requests.map((q) => (q.serverArrivalS - q.sendS) * 1000);
+    const mean = ins.reduce((a, b) => a + b, 0) / ins.length;
+    expect(mean).toBeGreaterThan(45);
+    expect(mean).toBeLessThan(55);
+    expect(Math.min(...ins)).toBeGreaterThanOrEqual(25 - 1e-9);
+    for (const q of r.requests) {
+      // Server-side: 2 s prefill + 4 decode steps; the rest is this request's own network.
+      expect(q.ttftMs).toBeCloseTo(2000 + (q.serverArrivalS - q.sendS) * 1000 + q.networkOutS * 1000 + q.queueMs, 6);
+    }
+  });
+
   it('network time is added once each way', () => {
     const r = simulate({ ...toyScenario(users(1), 1), networkRttMs: 100 });
     expect(r.requests[0].ttftMs).toBeCloseTo(2100, 6);

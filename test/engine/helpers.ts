@@ -36,5 +36,5 @@ export const noSlo: Slo = { ttftMs: null, tpotMs: null, e2eMs: null };
 
 /** A toy scenario: prompt 10, output 5, no spread, no network. */
 export function toyScenario(load: LoadSpec, requests: number, server = toyServer(), prompt = 10, output = 5): Scenario {
-  return { workload: customWorkload(prompt, output, 0), server, load, slo: noSlo, requests, seed: 1, chunkedPrefill: false, networkRttMs: 0 };
+  return { workload: customWorkload(prompt, output, 0), server, load, slo: noSlo, requests, seed: 1, chunkedPrefill: false, networkRttMs: 0, networkJitter: 0 };
 }

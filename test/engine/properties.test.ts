@@ -85,8 +85,8 @@ describe('engine invariants over random scenarios', () => {
         const times = tokenTimesS(result, r.id);
         if (times.length !== r.outputTokens) return false;
         for (let i = 1; i < times.length; i++) if (times[i] < times[i - 1] - 1e-9) return false;
-        const oneWay = r.serverArrivalS - r.sendS;
-        if (Math.abs(times[times.length - 1] - (r.lastTokenServerS + oneWay)) > 1e-6) return false;
+        if (Math.abs(times[times.length - 1] - (r.lastTokenServerS + r.networkOutS)) > 1e-6) return false;
+        if (Math.abs(times[0] - r.sendS - r.ttftMs / 1000) > 1e-6) return false;
       }
       return true;
     }), { numRuns: 100 });
@@ -109,8 +109,10 @@ describe('engine invariants over random scenarios', () => {
 
   it('more users never lower system throughput before saturation, nor mean TTFT', () => {
     // Same seed, enough requests that every user sends many; below the batch limit (64).
-    fc.assert(fc.property(fc.integer({ min: 1, max: 32 }), fc.integer({ min: 1, max: 32 }), fc.constantFrom('chat', 'autocomplete', 'report'), fc.integer({ min: 0, max: 1000 }), (u1, du, kind, seed) => {
-      const u2 = u1 + du;
+    // Users double (1, 2, 4, … as the sweep steps): one extra user can land on a
+    // luckier phase of the iteration clock, a real closed-loop effect, not a trend.
+    fc.assert(fc.property(fc.integer({ min: 1, max: 32 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom('chat', 'autocomplete', 'report'), fc.integer({ min: 0, max: 1000 }), (u1, doublings, kind, seed) => {
+      const u2 = Math.min(64, u1 * 2 ** doublings);
       const lengths = { chat: [1000, 250], autocomplete: [400, 12], report: [800, 300] }[kind];
       const run = (n: number) => simulate({
         workload: customWorkload(lengths[0], lengths[1], 0.2), server: lessonProfile(), load: { kind: 'closed', users: n, thinkMs: 0 },

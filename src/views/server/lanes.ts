@@ -18,9 +18,9 @@ export interface TimeWindow {
   originS: number;
 }
 
-/** One-way network time of a request (send → arrival at the server), s. */
-export function oneWayS(r: RequestRecord): number {
-  return Math.max(0, r.serverArrivalS - r.sendS);
+/** One-way network time of a request's stream back to the client, s. */
+export function networkOutS(r: RequestRecord): number {
+  return Math.max(0, r.networkOutS);
 }
 
 /**
@@ -29,7 +29,7 @@ export function oneWayS(r: RequestRecord): number {
  * token), network out. Zero-length phases are left out.
  */
 export function phasesOf(r: RequestRecord): Phase[] {
-  const net = oneWayS(r);
+  const net = networkOutS(r);
   const raw: Phase[] = [
     { kind: 'network', startS: r.sendS, endS: r.serverArrivalS },
     { kind: 'queue', startS: r.serverArrivalS, endS: r.prefillStartS },
@@ -46,7 +46,7 @@ export function phasesOf(r: RequestRecord): Phase[] {
  * least 50 ms) so the neighbours arriving and leaving around it show.
  */
 export function windowAround(r: RequestRecord): TimeWindow {
-  const end = r.lastTokenServerS + oneWayS(r);
+  const end = r.lastTokenServerS + networkOutS(r);
   const marginS = Math.max(0.05, 0.08 * Math.max(0, end - r.sendS));
   return { startS: r.sendS - marginS, endS: end + marginS, originS: r.sendS };
 }
