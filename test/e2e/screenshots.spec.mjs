@@ -6,6 +6,7 @@ const SHOTS = [
   { name: 'lab-1280-dark-report-busy', width: 1280, colorScheme: 'dark', query: 'workload=report&load=busy' },
   { name: 'lab-390-light-summarize', width: 390, colorScheme: 'light', query: 'workload=summarize' },
   { name: 'lab-390-dark', width: 390, colorScheme: 'dark', query: 'load=busy&users=lots' },
+  { name: 'lab-1280-light-hardware-autocomplete', width: 1280, colorScheme: 'light', query: 'server=hardware&workload=autocomplete&load=busy' },
 ];
 
 export const tests = {
