@@ -28,7 +28,7 @@ export interface RooflineDetails {
   bandwidthBytesPerSec: number;
   /** Arithmetic intensity where the roofs meet: peak FLOP/s ÷ bandwidth, FLOP/byte. */
   ridgeFlopsPerByte: number;
-  /** Peak × prefill MFU: what a long prefill reaches, FLOP/s. */
+  /** Peak × prefill MFU (× the low-precision scale for FP8/FP4 matmuls): what a long prefill reaches, FLOP/s. */
   effectivePeakFlopsPerSec: number;
   /** Bandwidth × MBU: what streaming weights and KV reaches, bytes/s. */
   effectiveBandwidthBytesPerSec: number;
@@ -141,7 +141,7 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
     peakFlopsPerSec: peak,
     bandwidthBytesPerSec: r.gpu.bandwidthBytesPerSec,
     ridgeFlopsPerByte: peak / r.gpu.bandwidthBytesPerSec,
-    effectivePeakFlopsPerSec: peak * factors.mfuPrefill,
+    effectivePeakFlopsPerSec: peak * factors.mfuPrefill * (cost.lowPrecisionCompute ? factors.lowPrecisionMfuScale : 1),
     effectiveBandwidthBytesPerSec: r.gpu.bandwidthBytesPerSec * factors.mbu,
     memory: plan,
     memoryBytesPerGpu: r.gpu.memoryBytes,

@@ -104,8 +104,11 @@ type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvP
 
 const runs = (s: HardwareFields): boolean => hardwareProfile(specOf(s)).ok;
 
-/** "on 2 GPUs", or nothing at TP 1. */
-const onGpus = (tp: number): string => (tp === 1 ? '' : ` on ${tp} GPUs`);
+/** " on 2 GPUs" when the fix also changes the TP, else nothing. */
+const onGpus = (tp: number, from: number): string => (tp === from ? '' : ` on ${tp} GPUs`);
+
+/** "INT4" for "INT4 (weight-only)": a button says it short. */
+const short = (label: string): string => label.replace(/\s*\(.*\)$/, '');
 
 /**
  * Up to three simple changes that make `s` run, each checked to run, the
@@ -141,17 +144,17 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     for (const p of [nearest[0], sixteenBit]) {
       if (!p) continue;
       const tp = smallestTp({ precision: p.id, kvPrecision: 'auto' });
-      if (tp !== null) add(`Use ${p.label}${onGpus(tp)}`, tp === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp });
+      if (tp !== null) add(`Use ${short(p.label)}${onGpus(tp, s.tp)}`, tp === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp });
     }
     const other = GPUS.find((g) => peakFlopsFor(g, precision) !== undefined && runs({ ...s, gpu: g.id }));
     if (other) add(`Use the ${other.name}`, { gpu: other.id });
     return fixes;
   }
-  const tp = tps.find((t) => t > s.tp && runs({ ...s, tp }));
-  if (tp) add(`Use TP ${tp}`, { tp });
+  const more = tps.find((t) => t > s.tp && runs({ ...s, tp: t }));
+  if (more) add(`Use TP ${more}`, { tp: more });
   for (const p of supported.filter((q) => q.weightBytesPerParam < precision.weightBytesPerParam)) {
     const at = smallestTp({ precision: p.id, kvPrecision: 'auto' });
-    if (at !== null) add(`Use ${p.label}${onGpus(at)}`, at === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp: at });
+    if (at !== null) add(`Use ${short(p.label)}${onGpus(at, s.tp)}`, at === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp: at });
   }
   if (fixes.length === 0) {
     for (const g of GPUS.filter((x) => x.memoryBytes > gpu.memoryBytes && peakFlopsFor(x, precision) !== undefined).sort((a, b) => a.memoryBytes - b.memoryBytes)) {
