@@ -90,3 +90,13 @@ export const METRICS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughp
 export async function urlMatches(page, re) {
   await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(location.href), [re.source, re.flags], { timeout: 5_000 });
 }
+
+/**
+ * Off-screen chart cards use `content-visibility: auto` (the browser skips
+ * drawing them until they scroll near the viewport). A full-page screenshot
+ * would show them blank, so draw everything first.
+ */
+export async function renderEverything(page) {
+  await page.addStyleTag({ content: '[data-testid$="-section"] { content-visibility: visible !important; }' });
+  await page.waitForTimeout(50);
+}

@@ -1,5 +1,6 @@
 /* global document */
 import { join } from 'node:path';
+import { renderEverything } from './harness.mjs';
 
 const SHOTS = [
   { name: 'lab-1280-light', width: 1280, colorScheme: 'light', query: '' },
@@ -14,9 +15,9 @@ export const tests = {
     for (const s of SHOTS) {
       const { page } = await lab({ query: s.query, width: s.width, colorScheme: s.colorScheme });
       await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(root, 'test-results', `${s.name}.png`), fullPage: true });
       await page.screenshot({ path: join(root, 'test-results', `${s.name}-top.png`) });
+      await renderEverything(page);
+      await page.screenshot({ path: join(root, 'test-results', `${s.name}.png`), fullPage: true });
       if (s.width < 600) {
         // Phone pages are long: also save them in screen-sized parts to look at.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);

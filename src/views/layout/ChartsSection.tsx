@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** A card around one chart; the chart brings its own visible caption, the heading is for navigation. */
 export function ChartCard({ id, heading, children, dimmed = false }: { id: string; heading: string; children: ReactNode; dimmed?: boolean }) {
   return (
-    <section aria-labelledby={`${id}-h`} className="space-y-2 rounded-lg border border-line bg-surface p-4" data-testid={id}>
+    <section aria-labelledby={`${id}-h`} className="space-y-2 rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_640px] [content-visibility:auto]" data-testid={id}>
       <h2 id={`${id}-h`} className="sr-only">
         {heading}
       </h2>
