@@ -3,7 +3,7 @@ import { LogSlider } from '../common/LogSlider';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
 import { formatMs } from '../common/format';
-import { ServerPicker } from './ServerPicker';
+import { ServerPicker } from './server';
 
 const MAX_SEED = 4294967295;
 

@@ -73,6 +73,29 @@ export function tpOptions(modelId: string): MenuOption[] {
   });
 }
 
+/** "a, b and c" / "a or b". */
+function listed(items: readonly string[], last = 'and'): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
+
+/** Why some precisions are unavailable on `gpuId` (undefined when none is). */
+export function precisionNote(gpuId: string): string | undefined {
+  const gpu = gpuById(gpuId);
+  if (!gpu) return undefined;
+  const missing = [...new Set(PRECISIONS.filter((p) => peakFlopsFor(gpu, p) === undefined).map((p) => p.computePrecision.toUpperCase()))];
+  if (missing.length === 0) return undefined;
+  return `The ${gpu.name} has no ${listed(missing, 'or')} tensor cores, so ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} unavailable.`;
+}
+
+/** Why some TP degrees are unavailable for `modelId` (undefined when none is). */
+export function tpNote(modelId: string): string | undefined {
+  const model = modelById(modelId);
+  if (!model) return undefined;
+  const off = TP_DEGREES.filter((tp) => !tpSplitsHeads(model, tp));
+  if (off.length === 0) return undefined;
+  return `${model.label}'s ${model.heads} attention heads and ${model.kvHeads} KV heads do not split evenly over ${listed(off.map(String), 'or')} GPUs.`;
+}
+
 /** KV-cache precisions: `auto` follows the weights (its label says to what). */
 export function kvOptions(precisionId: string): MenuOption[] {
   const follows = precisionById(precisionId)?.defaultKv;

@@ -1,0 +1,29 @@
+/**
+ * Headline errors of the roofline calibration, as docs/calibration.md reports
+ * them (`npm run calibrate` regenerates that report; test/views/why.test.ts
+ * fails when these drift from it). The page cannot link to the report offline,
+ * so it states these and names the file.
+ */
+export const CALIBRATION_HEADLINE = {
+  /** Published measurements the factors were fitted to. */
+  rows: 439,
+  /** Median |error| of saturated output throughput (TensorRT-LLM perf overview). */
+  saturatedMedianAbsErr: 0.067,
+  /** 90th-percentile |error| of saturated output throughput. */
+  saturatedP90AbsErr: 0.209,
+  /** Median |error| of batch-1 time to first token. */
+  ttftMedianAbsErr: 0.042,
+} as const;
+
+/** Where the report lives, for the page to name. */
+export const CALIBRATION_REPORT_PATH = 'docs/calibration.md';
+
+/** One sentence on how well the roofline fits measurements. */
+export function calibrationSentence(): string {
+  const c = CALIBRATION_HEADLINE;
+  const pct = (x: number): string => `${Math.round(x * 100)}%`;
+  return (
+    `fitted to ${c.rows} published measurements: median error ${pct(c.saturatedMedianAbsErr)} on saturated throughput (90% of rows within ${pct(c.saturatedP90AbsErr)}) ` +
+    `and ${pct(c.ttftMedianAbsErr)} on first-token time at batch 1; see ${CALIBRATION_REPORT_PATH} in the repository`
+  );
+}
