@@ -29,6 +29,13 @@ export const tests = {
     const { page } = await lab({ query: 'rate=2&ttftSlo=50', colorScheme: 'dark' });
     await runAxe(page, root);
   },
+  async 'axe: no serious or critical violations while the curve is being recomputed'({ lab, root }) {
+    const { page } = await lab();
+    await page.waitForSelector('main#results[data-sweep="done"]');
+    await page.getByText('Write a long report', { exact: true }).click();
+    await page.waitForSelector('main#results[data-state="ready"]');
+    await runAxe(page, root);
+  },
   async 'keyboard: Tab reaches the controls in order and focus is visible'({ lab }) {
     const { page } = await lab();
     const names = [];

@@ -7,7 +7,9 @@ export function ChartCard({ id, heading, children, dimmed = false }: { id: strin
       <h2 id={`${id}-h`} className="sr-only">
         {heading}
       </h2>
-      <div className={dimmed ? 'opacity-60 transition-opacity' : 'transition-opacity'}>{children}</div>
+      <div className={dimmed ? '[&_svg]:opacity-50' : ''} aria-busy={dimmed || undefined}>
+        {children}
+      </div>
     </section>
   );
 }
