@@ -10,6 +10,7 @@ import { RunError } from './views/layout/RunError';
 import { TimelineSection } from './views/layout/TimelineSection';
 import { LessonExtras, TryItPanel } from './views/lesson';
 import { StreamingPanel } from './views/streaming';
+import { WhyPanel } from './views/why';
 
 /** The lab: controls on the left (on top on a phone), results and charts beside them. */
 export function App() {
@@ -33,6 +34,7 @@ export function App() {
           <TimelineSection />
           <StreamingPanel />
           <Charts />
+          <WhyPanel />
           <LessonExtras />
         </ResultsRegion>
       </div>

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { FONT_PX } from '../chart/axisMarks';
+import { ChartFrame, DataTable } from '../chart/ChartFrame';
+import { px } from '../chart/format';
+import { colour } from '../chart/palette';
+import { HaloText } from '../chart/text';
+import { useChartWidth } from '../chart/useChartWidth';
+import { formatCount } from '../common/format';
+import { layoutMemory, MEMORY_LABEL_ROLE } from './layoutMemory';
+import { formatGb, formatTokenCount } from './units';
+import type { MemoryData } from './whyModel';
+
+/** The batch the memory allows, in a sentence. */
+export function memorySentence(d: MemoryData): string {
+  const perGpu = d.tp > 1 ? ` Each of the ${d.tp} GPUs holds its share of the weights and of every token's KV cache, so the bar is the same on each.` : '';
+  const capacity = `The KV cache has room for ${formatTokenCount(d.kvCapacityTokens)}: about ${formatCount(d.requestsThatFit)} ${d.requestsThatFit === 1 ? 'request' : 'requests'} of this workload (${formatTokenCount(d.requestTokens)} each) at once.`;
+  const limit =
+    d.limitedBy === 'memory'
+      ? `That is below the scheduler's limit of ${formatCount(d.maxBatch)}, so memory caps the batch at about ${formatCount(d.batchLimit)}; more requests queue.`
+      : `The scheduler runs at most ${formatCount(d.maxBatch)} at once, so that is the batch limit; memory is not the constraint.`;
+  const peak = d.peakKvTokens > 0 ? ` At its peak this run held ${formatTokenCount(d.peakKvTokens)} of KV cache.` : '';
+  return `${capacity} ${limit}${peak}${perGpu}`;
+}
+
+/** One GPU's memory as a stacked bar: weights, reserve, KV cache in use at the run's peak, KV cache free. */
+export function MemoryBar({ data, width: explicit }: { data: MemoryData; width?: number }) {
+  const { ref, width } = useChartWidth<HTMLElement>(explicit);
+  const layout = useMemo(() => layoutMemory(data, { widthPx: width }), [data, width]);
+  const { bar } = layout;
+  return (
+    <ChartFrame
+      containerRef={ref}
+      testId="memory-bar"
+      title={`Where the memory of one ${data.gpuLabel} goes (${formatGb(data.totalBytes)})`}
+      subtitle={memorySentence(data)}
+      screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/ [\d.,]+ GB$/, ''), formatGb(s.bytes)])} />}
+    >
+      <svg
+        role="img"
+        aria-label={`Memory of one GPU: ${data.segments.map((s) => s.label).join(', ')}`}
+        width={layout.widthPx}
+        height={layout.heightPx}
+        viewBox={`0 0 ${layout.widthPx} ${layout.heightPx}`}
+        style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+      >
+        <g aria-hidden="true">
+          {layout.segments.map((s) =>
+            s.key === 'kv-free' ? (
+              <rect key={s.key} x={px(s.x0Px)} y={px(bar.topPx + 1)} width={px(Math.max(0, s.x1Px - s.x0Px - 1))} height={bar.heightPx - 2} fill={colour('decode')} fillOpacity={0.12} stroke={colour('decode')} strokeDasharray="4 3" />
+            ) : (
+              <rect key={s.key} x={px(s.x0Px)} y={px(bar.topPx)} width={px(s.x1Px - s.x0Px)} height={bar.heightPx} fill={colour(s.role)} stroke={colour('surface')} strokeWidth={1} />
+            ),
+          )}
+          {layout.segments.map((s) => (
+            <g key={s.key}>
+              {s.leader && <line x1={px(s.leader.xPx)} x2={px(s.leader.xPx)} y1={px(s.leader.y1Px)} y2={px(s.leader.y2Px)} stroke={colour('axis')} />}
+              <HaloText x={s.labelXPx} y={s.labelYPx} anchor={s.labelAnchor} role={MEMORY_LABEL_ROLE[s.key]} fontPx={FONT_PX.label}>
+                {s.label}
+              </HaloText>
+            </g>
+          ))}
+        </g>
+      </svg>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,10 @@
+export { WhyPanel } from './WhyPanel';
+export { RooflineChart } from './RooflineChart';
+export { MemoryBar, memorySentence } from './MemoryBar';
+export { layoutRoofline, attainable } from './layoutRoofline';
+export type { RooflineLayout } from './layoutRoofline';
+export { layoutMemory } from './layoutMemory';
+export type { MemoryLayout } from './layoutMemory';
+export { explainRoofline, memoryData, rooflineData, typicalDecode, weightedMedian, describeRoofs } from './whyModel';
+export type { MemoryData, RooflineData, RooflineMark, TypicalDecode } from './whyModel';
+export { CALIBRATION_HEADLINE, calibrationSentence } from './calibration';
