@@ -10,6 +10,7 @@ export function CurveSection() {
   const load = useSim((s) => s.main?.result.scenario.load ?? null);
   const slo = useSim((s) => s.main?.result.scenario.slo ?? null);
   const server = useSim((s) => s.main?.result.scenario.server ?? null);
+  const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
   const current = useMemo(
     () => ({ users: load?.kind === 'closed' ? load.users : null, ratePerSec: load?.kind === 'open' ? load.ratePerSec : null }),
     [load],
@@ -26,7 +27,7 @@ export function CurveSection() {
       {shown && server ? (
         <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} />
       ) : (
-        <p className="p-6 text-center text-sm text-muted">Running the server at nine loads…</p>
+        <p className="p-6 text-center text-sm text-muted">{cannotRun ? 'No curve: the settings cannot run.' : 'Running the server at nine loads…'}</p>
       )}
     </ChartCard>
   );

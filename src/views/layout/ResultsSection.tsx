@@ -4,8 +4,11 @@ import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
 /** The verdict and the three cards for the newest run. */
 export function ResultsSection() {
   const main = useSim((s) => s.main);
+  const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
   if (!main) {
-    return (
+    return cannotRun ? (
+      <p className="rounded-lg border border-line bg-surface p-4 text-sm">No results: the settings cannot run. The message above says why and how to fix them.</p>
+    ) : (
       <p className="rounded-lg border border-line bg-surface p-4 text-sm text-muted" aria-busy="true">
         Simulating the server…
       </p>

@@ -11,6 +11,7 @@ export function RunError() {
   const error = useSim((s) => s.error);
   const hardware = useLabStore((s) => s.settings.server === 'hardware');
   const update = useLabStore((s) => s.updateSettings);
+  const hasResults = useSim((s) => s.main !== null);
   if (!error) return null;
   const picker = hardware && error.param === 'server';
   return (
@@ -18,7 +19,7 @@ export function RunError() {
       <h2 className="font-semibold">These settings cannot run</h2>
       {picker ? (
         <p>
-          The chosen hardware cannot run this model; the results shown are from the last settings that could.{' '}
+          The chosen hardware cannot run this model; {hasResults ? 'the results shown are from the last settings that could.' : 'nothing can be shown until it can.'}{' '}
           <a href="#server-picker" className="underline">
             See why, and fixes, in the server settings
           </a>

@@ -33,7 +33,7 @@ export function MemoryBar({ data, width: explicit }: { data: MemoryData; width?:
       testId="memory-bar"
       title={`Where the memory of one ${data.gpuLabel} goes (${formatGb(data.totalBytes)})`}
       subtitle={memorySentence(data)}
-      screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/ [\d.,]+ GB$/, ''), formatGb(s.bytes)])} />}
+      screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/( [\d.,]+ [MG]B)$/, ''), formatGb(s.bytes)])} />}
     >
       <svg
         role="img"

@@ -90,6 +90,9 @@ export function RooflineChart({ data, width: explicit }: { data: RooflineData; w
               markerEnd={`url(#${arrowId})`}
             />
           )}
+          {layout.points.map((p) =>
+            p.leader ? <line key={`leader-${p.key}`} x1={px(p.leader.xPx)} x2={px(p.leader.xPx)} y1={px(p.leader.y1Px)} y2={px(p.leader.y2Px)} stroke={colour(p.role)} strokeWidth={1} /> : null,
+          )}
           {layout.points.map((p) => (
             <circle
               key={p.key}

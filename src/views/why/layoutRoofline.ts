@@ -38,6 +38,8 @@ export interface PointMarks {
   role: ColourRole;
   hollow: boolean;
   label: ChartLabel;
+  /** A line from the point down to its label when the label had to move away from it, or null. */
+  leader: { xPx: number; y1Px: number; y2Px: number } | null;
 }
 
 /** Everything the roofline component renders, in px. */
@@ -172,7 +174,8 @@ export function layoutRoofline(data: RooflineData, size: { widthPx: number }): R
       label = { key: m.key, text: m.label, xPx: anchor === 'start' ? px + 10 : px - 10, yPx: py + 20, anchor, role: 'decode', angleDeg: 0 };
     }
     label = { ...label, yPx: clamp(label.yPx, topPx + 10, bottomPx - 4) };
-    return { key: m.key, xPx: px, yPx: py, role: roleOf(m.key), hollow: m.key === 'decode-1', label };
+    const leader = m.key === 'prefill' && label.yPx - py > 30 ? { xPx: px, y1Px: py + 8, y2Px: label.yPx - FONT_PX.label - 2 } : null;
+    return { key: m.key, xPx: px, yPx: py, role: roleOf(m.key), hollow: m.key === 'decode-1', label, leader };
   });
   const one = points.find((p) => p.key === 'decode-1');
   const dec = points.find((p) => p.key === 'decode');

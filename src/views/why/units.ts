@@ -11,10 +11,11 @@ const group = format(',');
 
 const finite = (x: number): boolean => typeof x === 'number' && Number.isFinite(x);
 
-/** Bytes as GB (SI, as vendors print memory traffic): `16.1 GB`, `141 GB`, `0.52 GB`. */
+/** Bytes as GB (SI, as vendors print memory traffic): `16.1 GB`, `141 GB`; below 1 GB in MB: `61 MB`. */
 export function formatGb(bytes: number): string {
   if (!finite(bytes)) return '–';
   const gb = bytes / 1e9;
+  if (Math.abs(gb) < 1 && gb !== 0) return `${sig3(bytes / 1e6)} MB`;
   if (Math.abs(gb) >= 100) return `${group(Math.round(gb))} GB`;
   return `${sig3(gb)} GB`;
 }
