@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { sweep, type RunMetrics, type Stats, type SweepPoint } from '../../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../../src/settings';
 import { NON_TEXT_ROLES, PAGE_BACKGROUNDS, PALETTE, contrastRatio, type ColourRole } from '../../src/views/chart/palette';
-import { ThroughputCurve, describeCurvePoint, layoutCurve, nearestPointIndex, type CurveData } from '../../src/views/curve';
+import { estimateTextWidthPx } from '../../src/views/chart/labels';
+import { ThroughputCurve, describeCurvePoint, layoutCurve, nearestPointIndex, type CurveData, type CurveExtraPoint } from '../../src/views/curve';
 
 function scenario(over: Partial<Settings>) {
   const o = scenarioFromSettings({ ...DEFAULT_SETTINGS, requests: 200, ...over });
@@ -170,6 +171,133 @@ describe('layoutCurve edge cases', () => {
   });
 });
 
+describe('layoutCurve extra points (a real run)', () => {
+  const run = (over: Partial<CurveExtraPoint> = {}): CurveExtraPoint => ({
+    label: 'vllm-detailed.json', users: 4, ratePerSec: null, meanInFlight: 3.2, requestsPerSec: 1.5,
+    outputTokPerSec: 300, ttftP50Ms: 200, ttftP95Ms: 400, tpotP50Ms: 25, tpotP95Ms: 40, ...over,
+  });
+
+  it('puts a run with a known concurrency at that many users, with a diamond on every panel and a label', () => {
+    const l = layoutCurve(data(chatPoints, { extraPoints: [run()] }), { widthPx: 800 });
+    expect(l.extras).toHaveLength(1);
+    const e = l.extras[0];
+    expect(e.placedBy).toBe('users');
+    expect(e.clamped).toBeNull();
+    expect(e.xPx).toBeCloseTo(l.points.find((p) => p.point.users === 4)!.xPx, 6);
+    expect(e.label).toBe('vllm-detailed.json · 4 users');
+    expect(l.panels.map((p) => p.extras[0].markers.map((m) => m.key))).toEqual([['value'], ['p50', 'p95'], ['p50', 'p95']]);
+    for (const panel of l.panels) {
+      const m = panel.extras[0];
+      expect(m.xPx).toBe(e.xPx);
+      expect(m.label?.text).toBe(e.label);
+      for (const d of m.markers) {
+        expect(d.yPx).toBeGreaterThanOrEqual(panel.topPx);
+        expect(d.yPx).toBeLessThanOrEqual(panel.bottomPx);
+      }
+    }
+    // p95 sits above p50 (smaller y), hollow like the dashed p95 lines.
+    const [p50, p95] = l.panels[1].extras[0].markers;
+    expect(p95.yPx).toBeLessThan(p50.yPx);
+    expect(p95.hollow).toBe(true);
+    expect(l.summary).toMatch(/Real run vllm-detailed\.json \(diamond\), at 4 users: 300 tok\/s, TTFT p50 200 ms/);
+    expectAllFinite(l);
+  });
+
+  it('falls back to the measured mean in flight when the concurrency is unknown, and says so', () => {
+    const l = layoutCurve(data(chatPoints, { extraPoints: [run({ users: null, ratePerSec: 2, meanInFlight: 3.2 })] }), { widthPx: 800 });
+    const e = l.extras[0];
+    expect(e.placedBy).toBe('in-flight');
+    expect(e.label).toBe('vllm-detailed.json · ≈3.2 in flight (measured)');
+    const [x2, x4] = [2, 4].map((u) => l.points.find((p) => p.point.users === u)!.xPx);
+    expect(e.xPx).toBeGreaterThan(x2);
+    expect(e.xPx).toBeLessThan(x4);
+  });
+
+  it('pins a load outside the axis to the nearer end and says it is off the axis', () => {
+    const l = layoutCurve(data(chatPoints, { extraPoints: [run({ users: 10_000 }), run({ users: null, meanInFlight: 0.01 }), run({ users: null, meanInFlight: 0 })] }), { widthPx: 800 });
+    const [big, tiny, none] = l.extras;
+    expect(big.clamped).toBe('right');
+    expect(big.xPx).toBeCloseTo(Math.max(...l.points.map((p) => p.xPx)), 6);
+    expect(big.label).toMatch(/10,000 users \(off axis →\)$/);
+    expect(tiny.clamped).toBe('left');
+    expect(tiny.xPx).toBeCloseTo(l.points[0].xPx, 6);
+    expect(tiny.label).toMatch(/in flight \(measured\) \(← off axis\)$/);
+    expect(none.placedBy).toBe('unknown');
+    expect(none.label).toMatch(/load unknown$/);
+    for (const e of l.extras) {
+      expect(e.xPx).toBeGreaterThanOrEqual(l.plotLeftPx);
+      expect(e.xPx).toBeLessThanOrEqual(l.plotRightPx);
+    }
+    // The axis itself is the sweep's: a far-off run does not squash the curve.
+    expect(l.xAxis?.ticks.map((t) => t.label)).toEqual(['1', '2', '4', '8', '16', '32', '64', '128', '256']);
+    expectAllFinite(l);
+  });
+
+  it('on a rate axis uses the configured rate, the ∞ slot for all-at-once, else the measured request rate', () => {
+    const current = { users: null, ratePerSec: 2 };
+    const l = layoutCurve(
+      data(ratePoints, {
+        current,
+        extraPoints: [run({ users: null, ratePerSec: 1 }), run({ users: null, ratePerSec: Infinity }), run({ users: 2, ratePerSec: Infinity, requestsPerSec: 1.5 })],
+      }),
+      { widthPx: 700 },
+    );
+    const [one, all, capped] = l.extras;
+    expect(one.placedBy).toBe('rate');
+    expect(one.xPx).toBeCloseTo(l.points.find((p) => p.point.ratePerSec === 1)!.xPx, 6);
+    expect(all.placedBy).toBe('rate');
+    expect(all.xPx).toBe(l.points.find((p) => p.point.ratePerSec === Infinity)!.xPx);
+    expect(all.clamped).toBeNull();
+    // vLLM with --max-concurrency and the default infinite rate: the concurrency caps it, so the measured rate places it.
+    expect(capped.placedBy).toBe('observed-rate');
+    expect(capped.label).toMatch(/≈1\.5 req\/s completed \(measured\)$/);
+    expectAllFinite(l);
+  });
+
+  it('widens the y ranges so a run far slower than the simulation stays inside its panels', () => {
+    const slow = run({ outputTokPerSec: 1e6, ttftP50Ms: 60_000, ttftP95Ms: 120_000, tpotP50Ms: 900, tpotP95Ms: 2_000 });
+    const l = layoutCurve(data(chatPoints, { extraPoints: [slow] }), { widthPx: 600 });
+    for (const panel of l.panels) {
+      for (const m of panel.extras[0].markers) {
+        // Inside, not pinned to the top edge: the scale reaches the value.
+        expect(m.yPx).toBeGreaterThan(panel.topPx + 0.5);
+        expect(m.yPx).toBeLessThanOrEqual(panel.bottomPx);
+      }
+    }
+    expect(Math.max(...l.panels[0].yAxis.ticks.map((t) => t.value))).toBeGreaterThanOrEqual(1e6);
+    // Values a panel cannot draw (no TPOT data, 0 on the log TTFT scale) get no diamond, and nothing breaks.
+    const empty = layoutCurve(data(chatPoints, { extraPoints: [run({ ttftP50Ms: 0, ttftP95Ms: NaN, tpotP50Ms: NaN, tpotP95Ms: NaN })] }), { widthPx: 600 });
+    expect(empty.panels[1].extras[0].markers).toEqual([]);
+    expect(empty.panels[1].extras[0].label).toBeNull();
+    expect(empty.panels[0].extras[0].markers).toHaveLength(1);
+    expectAllFinite(empty);
+  });
+
+  it('keeps labels inside the chart on a phone, shortening long names', () => {
+    const long = 'a-very-long-benchmark-result-file-name-from-ci.json';
+    for (const users of [1, 256]) {
+      const l = layoutCurve(data(chatPoints, { extraPoints: [run({ label: long, users })] }), { widthPx: 360 });
+      expect(l.extras[0].label.startsWith('a-very-long-ben…')).toBe(true);
+      for (const panel of l.panels) {
+        const label = panel.extras[0].label!;
+        const w = estimateTextWidthPx(label.text, 11);
+        const left = label.anchor === 'start' ? label.xPx : label.xPx - w;
+        expect(left).toBeGreaterThanOrEqual(0);
+        expect(left + w).toBeLessThanOrEqual(l.widthPx);
+        expect(label.yPx).toBeGreaterThan(panel.topPx);
+        expect(label.yPx).toBeLessThanOrEqual(panel.bottomPx);
+      }
+    }
+  });
+
+  it('draws nothing extra without extra points', () => {
+    const l = layoutCurve(data(chatPoints), { widthPx: 800 });
+    expect(l.extras).toEqual([]);
+    expect(l.panels.every((p) => p.extras.length === 0)).toBe(true);
+    expect(layoutCurve(data([], { extraPoints: [run()] }), { widthPx: 800 }).extras).toEqual([]);
+  });
+});
+
 describe('describeCurvePoint', () => {
   it('reads out throughput, goodput, latency and the limit with units', () => {
     const limited = chatPoints.find((p) => p.limitingFactor === 'batch')!;
@@ -188,6 +316,15 @@ describe('ThroughputCurve', () => {
     expect(html).toContain('batch limit (64)');
     expect(html).toContain('<figcaption');
     expect(html).toContain('<table');
+    expect(html).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('draws a real run as diamonds with its label, and lists it in the table', () => {
+    const extraPoints: CurveExtraPoint[] = [{ label: 'lab-run.csv', users: 2, ratePerSec: null, outputTokPerSec: 10, ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 46, tpotP95Ms: 63 }];
+    const html = renderToStaticMarkup(createElement(ThroughputCurve, { ...data(chatPoints), points: chatPoints, extraPoints, width: 640 }));
+    expect(html).toContain('data-testid="curve-extra-point"');
+    expect(html.match(/lab-run\.csv · 2 users/g)).toHaveLength(3);
+    expect(html).toContain('Real run lab-run.csv: 2 users');
     expect(html).not.toMatch(/NaN|Infinity/);
   });
 

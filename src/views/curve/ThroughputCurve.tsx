@@ -12,7 +12,8 @@ import { HatchPattern, safeId } from '../chart/Hatch';
 import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
 import { describeCurvePoint, limitLabel } from './describe';
-import { layoutCurve, nearestPointIndex, type CurveLayout } from './layoutCurve';
+import { layoutCurve, nearestPointIndex, type CurveExtraPoint, type CurveLayout } from './layoutCurve';
+import { EXTRA_MARKER_PX } from './panels';
 
 export interface ThroughputCurveProps {
   points: SweepPoint[];
@@ -20,6 +21,8 @@ export interface ThroughputCurveProps {
   slo: { ttftMs: number | null; tpotMs: number | null };
   maxBatch: number;
   kvCapacityTokens: number;
+  /** Runs measured elsewhere (imported or live), drawn as labelled diamonds on every panel. */
+  extraPoints?: readonly CurveExtraPoint[];
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
 }
@@ -30,11 +33,11 @@ export interface ThroughputCurveProps {
  * arrow keys, to read each point below the chart.
  */
 export function ThroughputCurve(props: ThroughputCurveProps) {
-  const { points, current, slo, maxBatch, kvCapacityTokens } = props;
+  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
   const layout = useMemo(
-    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens }, { widthPx: width }),
-    [points, current, slo, maxBatch, kvCapacityTokens, width],
+    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints }, { widthPx: width }),
+    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, width],
   );
   const hatchId = safeId('ll-limit', useId());
   const [focused, setFocused] = useState<number | null>(null);
@@ -184,6 +187,26 @@ function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; active: 
       {activeX !== undefined && layout.panels.length > 0 && (
         <line x1={px(activeX)} x2={px(activeX)} y1={px(layout.panels[0].topPx)} y2={px(layout.panels[layout.panels.length - 1].bottomPx)} stroke={colour('muted')} strokeWidth={1} />
       )}
+      {layout.extras.map((e) => (
+        <g key={`extra-${e.index}`} data-testid="curve-extra-point" data-label={e.point.label} data-placed-by={e.placedBy}>
+          {layout.panels.map((panel) => {
+            const marks = panel.extras[e.index];
+            if (!marks) return null;
+            return (
+              <g key={panel.id}>
+                {marks.markers.map((m) => (
+                  <path key={m.key} d={diamond(marks.xPx, m.yPx)} fill={m.hollow ? colour('surface') : colour('queue')} stroke={colour('queue')} strokeWidth={1.5} />
+                ))}
+                {marks.label && (
+                  <HaloText x={marks.label.xPx} y={marks.label.yPx} anchor={marks.label.anchor} role="queue" fontPx={FONT_PX.tick} weight={600}>
+                    {marks.label.text}
+                  </HaloText>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      ))}
       {layout.bandLabels.map((b) => (
         <HaloText key={b.key} x={b.textXPx} y={b.yPx} anchor={b.anchor} role={b.kind === 'current' ? 'highlight' : 'limit'} fontPx={FONT_PX.tick} weight={600}>
           {b.text}
@@ -191,6 +214,12 @@ function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; active: 
       ))}
     </g>
   );
+}
+
+/** A diamond centred on (x, y): the marker of a run measured elsewhere. */
+function diamond(x: number, y: number): string {
+  const r = EXTRA_MARKER_PX;
+  return `M${px(x)},${px(y - r)}L${px(x + r)},${px(y)}L${px(x)},${px(y + r)}L${px(x - r)},${px(y)}Z`;
 }
 
 /** The curve as a table, for screen readers. */
@@ -202,16 +231,28 @@ function CurveTable({ layout, maxBatch, kvCapacityTokens }: { layout: CurveLayou
       <DataTable
         caption="Throughput and latency at each load"
         columns={['Load', 'System throughput', 'Goodput', 'TTFT p50', 'TTFT p95', 'TPOT p50', 'TPOT p95', 'Held back by']}
-        rows={layout.points.map(({ point: p, label }) => [
-          label,
-          formatTokPerSec(p.metrics.outputTokPerSec),
-          formatReqPerSec(p.metrics.goodputReqPerSec),
-          formatMs(p.metrics.ttftMs.p50),
-          formatMs(p.metrics.ttftMs.p95),
-          formatMs(p.metrics.tpotMs.p50),
-          formatMs(p.metrics.tpotMs.p95),
-          p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens),
-        ])}
+        rows={[
+          ...layout.points.map(({ point: p, label }) => [
+            label,
+            formatTokPerSec(p.metrics.outputTokPerSec),
+            formatReqPerSec(p.metrics.goodputReqPerSec),
+            formatMs(p.metrics.ttftMs.p50),
+            formatMs(p.metrics.ttftMs.p95),
+            formatMs(p.metrics.tpotMs.p50),
+            formatMs(p.metrics.tpotMs.p95),
+            p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens),
+          ]),
+          ...layout.extras.map(({ point: p, loadText }) => [
+            `Real run ${p.label}: ${loadText}`,
+            formatTokPerSec(p.outputTokPerSec),
+            'not simulated',
+            formatMs(p.ttftP50Ms),
+            formatMs(p.ttftP95Ms),
+            formatMs(p.tpotP50Ms),
+            formatMs(p.tpotP95Ms),
+            'measured, not simulated',
+          ]),
+        ]}
       />
     </>
   );

@@ -2,9 +2,10 @@ import type { SweepPoint } from '../../engine';
 import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { estimateTextWidthPx, placeLabelRows } from '../chart/labels';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
+import { formatMs, formatNumber, formatRate, formatTokPerSec, formatUsers } from '../chart/format';
 import { limitLabel, loadLabel, summarizeCurve } from './describe';
-import { loadAxis, type LoadKind } from './loadAxis';
-import { layoutPanel, panelSpecs, type PanelMarks } from './panels';
+import { loadAxis, type LoadAxis, type LoadKind } from './loadAxis';
+import { layoutPanel, panelSpecs, type ExtraValues, type PanelExtraInput, type PanelMarks } from './panels';
 
 /** What the curve draws. */
 export interface CurveData {
@@ -13,6 +14,43 @@ export interface CurveData {
   slo: { ttftMs: number | null; tpotMs: number | null };
   maxBatch: number;
   kvCapacityTokens: number;
+  /** Runs measured elsewhere (an imported benchmark, a live measurement), drawn as diamonds. */
+  extraPoints?: readonly CurveExtraPoint[];
+}
+
+/**
+ * A run measured elsewhere, to compare with the curve. It is placed on the
+ * load axis by what is known of its load: on a users axis its configured
+ * concurrency, else its observed mean requests in flight; on a rate axis its
+ * configured rate, else its observed request throughput.
+ */
+export interface CurveExtraPoint extends ExtraValues {
+  label: string;
+  /** Configured concurrency (closed loop), or null when unknown. */
+  users: number | null;
+  /** Configured request rate, req/s (Infinity = all at once), or null when unknown. */
+  ratePerSec: number | null;
+  /** Observed mean requests in flight (Σ E2E ÷ duration), or null. */
+  meanInFlight?: number | null;
+  /** Observed completed requests per second, or null. */
+  requestsPerSec?: number | null;
+}
+
+/** How an extra run was placed on the load axis. */
+export type ExtraPlacement = 'users' | 'rate' | 'in-flight' | 'observed-rate' | 'unknown';
+
+/** An extra run on the chart: its x, how it got there, and its label (the panels hold its diamonds). */
+export interface ExtraPointMarks {
+  index: number;
+  xPx: number;
+  placedBy: ExtraPlacement;
+  /** Which edge the run was pinned to because its load is outside the axis, or null. */
+  clamped: 'left' | 'right' | null;
+  /** The load in words, saying how it was obtained: `2 users`, `≈1.3 in flight (measured)`. */
+  loadText: string;
+  /** What the chart draws beside each diamond: the run's name and its load. */
+  label: string;
+  point: CurveExtraPoint;
 }
 
 /** A sweep point on the chart (in load order). */
@@ -52,6 +90,8 @@ export interface CurveLayout {
   panels: PanelMarks[];
   xAxis: AxisMarks | null;
   points: CurvePointMarks[];
+  /** Runs measured elsewhere, in the order given. */
+  extras: ExtraPointMarks[];
   limitRegions: LimitRegionMarks[];
   bandLabels: BandLabel[];
   /** x of the axis break before the ∞-rate slot, or null. */
@@ -85,7 +125,7 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
   const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
   const present = data.points.filter((p) => p != null);
   const kind: LoadKind | null = present.length === 0 ? null : present.some((p) => p.users !== null) ? 'users' : 'rate';
-  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null };
+  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], extras: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null };
   if (kind === null) {
     return { ...base, heightPx: 120, summary: summarizeCurve([], data.maxBatch, data.kvCapacityTokens), message: 'computing…' };
   }
@@ -135,13 +175,16 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
   const specs = panelSpecs(data.slo);
   const heights = panelHeights(widthPx);
   const frame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx, joinable };
+  // Names drawn beside the diamonds are shortened more on phones.
+  const extras = (data.extraPoints ?? []).map((e, i) => placeExtra(e, i, kind, x, widthPx >= 600 ? 28 : 16));
+  const extraInputs: PanelExtraInput[] = extras.map((e) => ({ xPx: e.xPx, text: e.label, values: e.point }));
   const panels: PanelMarks[] = [];
   let headerTop = 4;
   let bandTopPx = 0;
   specs.forEach((spec, k) => {
     // The first panel leaves room between its legend and plot for the annotation band.
     const extra = k === 0 ? bandRows * 15 + 4 : 0;
-    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra);
+    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra, extraInputs);
     if (k === 0) bandTopPx = panel.topPx - extra;
     panels.push(panel);
     headerTop = panel.bottomPx + 14;
@@ -177,6 +220,7 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
     panels,
     xAxis,
     points: points.map((p, i) => ({ index: i, xPx: xPx[i], label: loadLabel(p), isCurrent: i === currentIndex, point: p })),
+    extras,
     limitRegions,
     bandLabels,
     axisBreakXPx: x.breakXPx,
@@ -184,9 +228,67 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
       currentValue !== null && !Number.isNaN(currentValue)
         ? { xPx: x.xOf(currentValue), topPx: first.topPx, bottomPx: last.bottomPx, index: currentIndex >= 0 ? currentIndex : null }
         : null,
-    summary: summarizeCurve(points, data.maxBatch, data.kvCapacityTokens),
+    summary: [summarizeCurve(points, data.maxBatch, data.kvCapacityTokens), ...extras.map(describeExtra)].join(' '),
     message: null,
   };
+}
+
+/** The run's name, shortened with an ellipsis to `chars` characters to fit beside its diamond. */
+function shortName(label: string, chars: number): string {
+  const t = label.trim() || 'real run';
+  return t.length <= chars ? t : `${t.slice(0, chars - 1)}…`;
+}
+
+const positive = (v: number | null | undefined): v is number => typeof v === 'number' && !Number.isNaN(v) && v > 0;
+
+/**
+ * Places an extra run on the load axis. A users axis takes its configured
+ * concurrency, else its mean requests in flight; a rate axis its configured
+ * rate (∞ only when no concurrency caps it), else its completed requests per
+ * second. A load outside the axis is pinned to the nearer end, and the label
+ * says so; a run with no usable load sits at the left end, labelled unknown.
+ */
+function placeExtra(e: CurveExtraPoint, index: number, kind: LoadKind, x: LoadAxis, nameChars: number): ExtraPointMarks {
+  let placedBy: ExtraPlacement = 'unknown';
+  let value: number | null = null;
+  if (kind === 'users') {
+    if (positive(e.users)) [placedBy, value] = ['users', e.users];
+    else if (positive(e.meanInFlight)) [placedBy, value] = ['in-flight', e.meanInFlight];
+  } else if (positive(e.ratePerSec) && (Number.isFinite(e.ratePerSec) || !positive(e.users))) [placedBy, value] = ['rate', e.ratePerSec];
+  else if (positive(e.requestsPerSec)) [placedBy, value] = ['observed-rate', e.requestsPerSec];
+
+  const [lo, hi] = x.domain;
+  const clamped: ExtraPointMarks['clamped'] =
+    value === null ? 'left'
+    : value === Infinity ? (x.infinityXPx === null ? 'right' : null)
+    : value < lo * (1 - 1e-9) ? 'left'
+    : value > hi * (1 + 1e-9) ? 'right'
+    : null;
+  const loadText =
+    placedBy === 'users' ? formatUsers(value as number)
+    : placedBy === 'rate' ? formatRate(value as number)
+    : placedBy === 'in-flight' ? `≈${formatNumber(value as number)} in flight (measured)`
+    : placedBy === 'observed-rate' ? `≈${formatNumber(value as number)} req/s completed (measured)`
+    : 'load unknown';
+  const off = clamped === null || value === null ? '' : clamped === 'left' ? ' (← off axis)' : ' (off axis →)';
+  return {
+    index,
+    xPx: value === null ? x.xOf(0) : x.xOf(value),
+    placedBy,
+    clamped,
+    loadText,
+    label: `${shortName(e.label, nameChars)} · ${loadText}${off}`,
+    point: e,
+  };
+}
+
+/** One sentence about an extra run, for the chart's accessible summary. */
+function describeExtra(e: ExtraPointMarks): string {
+  const p = e.point;
+  return (
+    `Real run ${p.label} (diamond), at ${e.loadText}${e.clamped && e.placedBy !== 'unknown' ? ', outside the load axis and drawn at its edge' : ''}: ` +
+    `${formatTokPerSec(p.outputTokPerSec)}, TTFT p50 ${formatMs(p.ttftP50Ms)}, p95 ${formatMs(p.ttftP95Ms)}, TPOT p50 ${formatMs(p.tpotP50Ms)}, p95 ${formatMs(p.tpotP95Ms)}.`
+  );
 }
 
 /** Index of the point nearest to `xPx` (for hover), or null when there are none. */

@@ -17,6 +17,8 @@ export interface LoadAxis {
   infinityXPx: number | null;
   /** x of the break drawn on the axis between the finite rates and the ∞ slot, else null. */
   breakXPx: number | null;
+  /** The finite load range the axis shows; `xOf` clamps values outside it to the ends. */
+  domain: [number, number];
 }
 
 /** Room kept between the last finite rate and the ∞ slot, px. */
@@ -79,5 +81,6 @@ export function loadAxis(kind: LoadKind, values: readonly number[], leftPx: numb
           : `offered load, req/s (log scale${hasInfinity ? '; ∞ = all sent at once' : ''})`,
     infinityXPx: hasInfinity ? rightPx : null,
     breakXPx: hasInfinity ? (finiteRight + rightPx) / 2 : null,
+    domain: [lo, hi],
   };
 }

@@ -3,6 +3,7 @@ import { area, line } from 'd3-shape';
 import type { SweepPoint } from '../../engine';
 import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { finiteOr, formatCompact, formatMs, formatMsTick } from '../chart/format';
+import { estimateTextWidthPx } from '../chart/labels';
 import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legendLayout';
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, logTicks } from '../chart/ticks';
@@ -31,6 +32,40 @@ export interface SloLineMarks {
   label: string;
 }
 
+/** The values of a run measured elsewhere (imported or live) that the panels plot. */
+export interface ExtraValues {
+  outputTokPerSec: number;
+  ttftP50Ms: number;
+  ttftP95Ms: number;
+  tpotP50Ms: number;
+  tpotP95Ms: number;
+}
+
+/** An extra run to draw on a panel: where it sits on the load axis and the label beside it. */
+export interface PanelExtraInput {
+  xPx: number;
+  text: string;
+  values: ExtraValues;
+}
+
+/** One diamond of an extra run: its value (throughput) or percentile (p50 filled, p95 hollow, like the lines). */
+export interface ExtraMarker {
+  key: 'value' | 'p50' | 'p95';
+  yPx: number;
+  hollow: boolean;
+}
+
+/** An extra run on one panel: its diamonds and a label beside the upper one (none when no value can be drawn). */
+export interface ExtraPanelMarks {
+  index: number;
+  xPx: number;
+  markers: ExtraMarker[];
+  label: { text: string; xPx: number; yPx: number; anchor: 'start' | 'end' } | null;
+}
+
+/** Half-diagonal of an extra run's diamond, px. */
+export const EXTRA_MARKER_PX = 6;
+
 /** One panel: a y axis, its lines, an optional SLO line and the legend above it. */
 export interface PanelMarks {
   id: PanelId;
@@ -45,6 +80,8 @@ export interface PanelMarks {
   /** Shaded band between throughput and goodput: the requests that missed the SLO. */
   gapAreaD: string | null;
   slo: SloLineMarks | null;
+  /** Runs measured elsewhere, drawn as diamonds (in the order given). */
+  extras: ExtraPanelMarks[];
 }
 
 /** Geometry shared by the panels. */
@@ -72,6 +109,8 @@ interface PanelSpec {
   series: SeriesSpec[];
   tick: (v: number) => string;
   slo: { valueMs: number; role: ColourRole; label: string } | null;
+  /** What an extra run contributes to this panel. */
+  extra: (v: ExtraValues) => { key: ExtraMarker['key']; value: number; hollow: boolean }[];
 }
 
 /** Goodput as output tokens per second: system tok/s × share of requests within SLO (same units as throughput). */
@@ -90,6 +129,7 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'linear',
       tick: formatCompact,
       slo: null,
+      extra: (v) => [{ key: 'value', value: v.outputTokPerSec, hollow: false }],
       series: [
         { key: 'throughput', label: 'all requests', role: 'throughput', dashed: false, value: (p) => p.metrics.outputTokPerSec },
         { key: 'goodput', label: 'goodput (tok/s of requests within SLO)', role: 'goodput', dashed: true, value: goodputTokPerSec },
@@ -101,6 +141,10 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'log',
       tick: formatMsTick,
       slo: sloSpec(slo.ttftMs, 'TTFT'),
+      extra: (v) => [
+        { key: 'p50', value: v.ttftP50Ms, hollow: false },
+        { key: 'p95', value: v.ttftP95Ms, hollow: true },
+      ],
       series: [
         { key: 'ttft-p50', label: 'p50', role: 'prefill', dashed: false, value: (p) => p.metrics.ttftMs.p50 },
         { key: 'ttft-p95', label: 'p95', role: 'prefill', dashed: true, value: (p) => p.metrics.ttftMs.p95 },
@@ -112,6 +156,10 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'linear',
       tick: formatMsTick,
       slo: sloSpec(slo.tpotMs, 'TPOT'),
+      extra: (v) => [
+        { key: 'p50', value: v.tpotP50Ms, hollow: false },
+        { key: 'p95', value: v.tpotP95Ms, hollow: true },
+      ],
       series: [
         { key: 'tpot-p50', label: 'p50', role: 'decode', dashed: false, value: (p) => p.metrics.tpotMs.p50 },
         { key: 'tpot-p95', label: 'p95', role: 'decode', dashed: true, value: (p) => p.metrics.tpotMs.p95 },
@@ -120,9 +168,15 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
   ];
 }
 
-/** A y scale for the panel's values (and its SLO), never degenerate, never NaN. */
-function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number) {
+/** Whether an extra run's value can be drawn on a panel of this scale (a log scale has no place for 0). */
+function drawable(scale: PanelSpec['scale'], v: number): boolean {
+  return Number.isFinite(v) && (scale === 'log' ? v > 0 : v >= 0);
+}
+
+/** A y scale for the panel's values (its SLO and extra runs included), never degenerate, never NaN. */
+function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number, extras: readonly PanelExtraInput[] = []) {
   const values = points.flatMap((p) => spec.series.map((s) => finiteOr(s.value(p), 0)));
+  for (const e of extras) for (const m of spec.extra(e.values)) if (drawable(spec.scale, m.value)) values.push(m.value);
   if (spec.slo) values.push(spec.slo.valueMs);
   if (spec.scale === 'log') {
     const positive = values.filter((v) => v > 0);
@@ -152,6 +206,8 @@ function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number
 /**
  * Lays out one panel from `headerTopPx`: title, legend, then a plot of
  * `plotHeightPx`, `extraTopPx` below the legend (room for annotations).
+ * `extras` (runs measured elsewhere) widen the y range so their diamonds
+ * stay inside the plot.
  */
 export function layoutPanel(
   spec: PanelSpec,
@@ -160,6 +216,7 @@ export function layoutPanel(
   headerTopPx: number,
   plotHeightPx: number,
   extraTopPx = 0,
+  extras: readonly PanelExtraInput[] = [],
 ): PanelMarks {
   const titleYPx = headerTopPx + FONT_PX.title;
   const legendItems: LegendItem[] = spec.series.map((s) => ({ key: s.key, label: s.label, role: s.role, swatch: s.dashed ? 'dashed' : 'line' }));
@@ -168,7 +225,7 @@ export function layoutPanel(
   const legend = flowLegend(legendItems, HEADER_LEFT_PX, frame.rightPx, titleYPx + 4, FONT_PX.tick);
   const topPx = legend.bottomPx + 8 + extraTopPx;
   const bottomPx = topPx + plotHeightPx;
-  const { y, ticks } = yScaleFor(spec, points, topPx, bottomPx);
+  const { y, ticks } = yScaleFor(spec, points, topPx, bottomPx, extras);
 
   const pathFor = (ys: number[]): string => {
     const pts = ys.map((yPx, i) => ({ x: frame.xPx[i], y: yPx, ok: frame.joinable[i] }));
@@ -220,5 +277,29 @@ export function layoutPanel(
     series,
     gapAreaD,
     slo: spec.slo ? { role: spec.slo.role, yPx: y(spec.slo.valueMs), label: spec.slo.label } : null,
+    extras: extras.map((e, index) => layoutExtra(spec, e, index, y, frame, topPx, bottomPx)),
+  };
+}
+
+/**
+ * An extra run's diamonds on one panel, and its label beside the upper one:
+ * to the right when it fits inside the plot, else to the left; kept inside
+ * the panel's height.
+ */
+function layoutExtra(spec: PanelSpec, e: PanelExtraInput, index: number, y: (v: number) => number, frame: PanelFrame, topPx: number, bottomPx: number): ExtraPanelMarks {
+  const markers: ExtraMarker[] = spec
+    .extra(e.values)
+    .filter((m) => drawable(spec.scale, m.value))
+    .map((m) => ({ key: m.key, yPx: Math.min(bottomPx, Math.max(topPx, finiteOr(y(m.value), bottomPx))), hollow: m.hollow }));
+  if (markers.length === 0) return { index, xPx: e.xPx, markers, label: null };
+  const upper = Math.min(...markers.map((m) => m.yPx));
+  const gap = EXTRA_MARKER_PX + 4;
+  const fits = e.xPx + gap + estimateTextWidthPx(e.text, FONT_PX.tick) <= frame.rightPx;
+  const yPx = Math.min(bottomPx - 3, Math.max(topPx + FONT_PX.tick, upper + FONT_PX.tick / 3));
+  return {
+    index,
+    xPx: e.xPx,
+    markers,
+    label: { text: e.text, xPx: fits ? e.xPx + gap : e.xPx - gap, yPx, anchor: fits ? 'start' : 'end' },
   };
 }
