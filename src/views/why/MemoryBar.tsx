@@ -16,7 +16,7 @@ export function memorySentence(d: MemoryData): string {
   const capacity = `The KV cache has room for ${formatTokenCount(d.kvCapacityTokens)}: about ${formatCount(d.requestsThatFit)} ${d.requestsThatFit === 1 ? 'request' : 'requests'} of this workload (${formatTokenCount(d.requestTokens)} each) at once.`;
   const limit =
     d.limitedBy === 'memory'
-      ? `That is below the scheduler's limit of ${formatCount(d.maxBatch)}, so memory caps the batch at about ${formatCount(d.batchLimit)}; more requests queue.`
+      ? `That is below the scheduler's limit of ${formatCount(d.maxBatch)}, so memory caps the batch at about ${formatCount(d.batchLimit)}; beyond that, requests wait in the queue.`
       : `The scheduler runs at most ${formatCount(d.maxBatch)} at once, so that is the batch limit; memory is not the constraint.`;
   const peak = d.peakKvTokens > 0 ? ` At its peak this run held ${formatTokenCount(d.peakKvTokens)} of KV cache.` : '';
   return `${capacity} ${limit}${peak}${perGpu}`;
