@@ -1,5 +1,6 @@
 import { Controls } from './views/controls';
 import { Charts } from './views/layout/Charts';
+import { CompareSection } from './views/layout/CompareSection';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
 import { PhoneSummary } from './views/layout/PhoneSummary';
@@ -34,6 +35,7 @@ export function App() {
           <TimelineSection />
           <StreamingPanel />
           <Charts />
+          <CompareSection />
           <WhyPanel />
           <LessonExtras />
         </ResultsRegion>

@@ -93,3 +93,21 @@ export interface ImportOptions {
    */
   assumedConcurrency?: number;
 }
+
+/** Where an imported or measured run sits on the throughput-versus-load curve. */
+export interface RunPoint {
+  label: string;
+  outputTokPerSec: number;
+  /** Configured concurrency (closed loop), when the file says. */
+  concurrency: number | null;
+  /** Configured request rate, req/s (Infinity = all at once), when the file says. */
+  ratePerSec: number | null;
+  /** Completed requests per second: usable on a rate axis when no rate is known. */
+  requestsPerSec: number;
+  /** Mean requests in flight, Σ E2E ÷ duration (Little's law): usable when neither load is known. */
+  meanInFlight: number;
+  ttftP50Ms: number;
+  ttftP95Ms: number;
+  tpotP50Ms: number;
+  tpotP95Ms: number;
+}

@@ -76,6 +76,7 @@ describe('comparison table, verdict and curve point', () => {
     expect(p.concurrency).toBe(2);
     expect(p.ratePerSec).toBe(Infinity);
     expect(p.meanInFlight).toBeCloseTo(1.3, 9); // Σ E2E (0.4 + 0.4 + 0.5 s) ÷ 1 s
+    expect(p.requestsPerSec).toBeCloseTo(3, 9);
     expect(p.ttftP50Ms).toBeCloseTo(300, 6);
     expect(p.tpotP50Ms).toBeCloseTo((200 / 3 + 25) / 2, 6);
   });

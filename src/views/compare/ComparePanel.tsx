@@ -1,16 +1,16 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { RunMetrics, Slo } from '../../engine/types';
 import { withDuration, withSlo } from '../../import/metrics';
-import { FORMAT_LABELS, type ImportedRun } from '../../import/types';
+import { FORMAT_LABELS, type ImportedRun, type RunPoint } from '../../import/types';
 import type { Settings } from '../../settings/schema';
 import { formatMs } from '../common/format';
 import { NumberField } from '../common/NumberField';
 import { CdfChart } from './CdfChart';
-import { compareRows, runVerdict } from './compareModel';
+import { compareRows, importedRunPoint, runVerdict } from './compareModel';
 import { ExportActions, fileStem } from './ExportActions';
 import { ImportDrop } from './ImportDrop';
 import { LiveForm } from './LiveForm';
-import { useRunImport } from './useRunImport';
+import { shownRun, useRunImport } from './useRunImport';
 
 /** What the panel needs of the current simulation (null while none is ready). */
 export interface SimulatedSummary {
@@ -25,6 +25,11 @@ export interface ComparePanelProps {
   simulated: SimulatedSummary | null;
   slo: Slo;
   settings: Settings;
+  /**
+   * Called with the shown run as one point for the throughput curve whenever
+   * it changes (null when none): how the page puts the run on the curve.
+   */
+  onRunChange?: (point: RunPoint | null) => void;
 }
 
 /**
@@ -32,22 +37,26 @@ export interface ComparePanelProps {
  * worker) or measure a live endpoint, then compare TTFT/TPOT/ITL/E2E
  * percentiles, throughput, goodput and the SLO verdict, with overlaid
  * distributions; export the scenario as vLLM/GenAI-Perf/AIPerf commands and
- * the run as CSV/JSON. Self-contained: it keeps its own state.
+ * the run as CSV/JSON. Self-contained: it keeps its own state, and reports
+ * the shown run through `onRunChange`. A file that cannot be read leaves the
+ * run shown before it in place.
  */
-export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
+export function ComparePanel({ simulated, slo, settings, onRunChange }: ComparePanelProps) {
   const id = useId();
-  const { state, importFile, showRun, showError } = useRunImport();
+  const { state, importFile, showRun, showError, clear } = useRunImport();
   // llmperf files have no send times: their duration is Σ E2E ÷ concurrency, which the reader may know.
   const [llmperfConcurrency, setLlmperfConcurrency] = useState(1);
   const shown = useMemo(() => {
-    if (state.status !== 'ready') return null;
-    if (state.run.format !== 'llmperf') return { run: state.run, prepared: state.prepared };
-    const sumE2eS = state.prepared.samples.e2eMs.reduce((a, b) => a + b, 0) / 1000;
+    const loaded = shownRun(state);
+    if (!loaded || loaded.run.format !== 'llmperf') return loaded;
+    const sumE2eS = loaded.prepared.samples.e2eMs.reduce((a, b) => a + b, 0) / 1000;
     const durationS = sumE2eS / llmperfConcurrency;
-    const run: ImportedRun = { ...state.run, durationS, load: { ...state.run.load, concurrency: llmperfConcurrency }, durationNote: `Estimated: Σ E2E ÷ concurrency (${llmperfConcurrency}); llmperf's per-request file has no send times.` };
-    return { run, prepared: withDuration(state.prepared, durationS) };
+    const run: ImportedRun = { ...loaded.run, durationS, load: { ...loaded.run.load, concurrency: llmperfConcurrency }, durationNote: `Estimated: Σ E2E ÷ concurrency (${llmperfConcurrency}); llmperf's per-request file has no send times.` };
+    return { run, prepared: withDuration(loaded.prepared, durationS) };
   }, [state, llmperfConcurrency]);
   const run = shown?.run ?? null;
+  const point = useMemo(() => (shown ? importedRunPoint(shown.run, shown.prepared.base) : null), [shown]);
+  useEffect(() => onRunChange?.(point), [point, onRunChange]);
   const metrics = useMemo(() => (shown ? withSlo(shown.prepared, slo) : null), [shown, slo]);
   const rows = compareRows(simulated?.metrics ?? null, metrics);
   const verdict = metrics ? runVerdict(metrics, slo) : null;
@@ -73,15 +82,21 @@ export function ComparePanel({ simulated, slo, settings }: ComparePanelProps) {
 
       {state.status === 'error' && (
         <p role="alert" className="rounded border-2 border-bad bg-bad-bg p-3 text-sm">
-          {state.fileName ? `Could not import ${state.fileName}: ` : 'No run to show: '}
-          {state.error}
+          {state.fileName ? `Could not import ${state.fileName}: ` : 'No new run to show: '}
+          {/[.!?]$/.test(state.error) ? state.error : `${state.error}.`}
+          {run ? ` The run shown is still ${run.label}.` : ''}
         </p>
       )}
       {state.status === 'reading' && <p role="status">Reading {state.fileName}…</p>}
 
       {run && metrics && (
         <div className="rounded-lg border border-line p-4" aria-live="polite">
-          <p className="font-semibold">{run.label}</p>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <p className="font-semibold [overflow-wrap:anywhere]">{run.label}</p>
+            <button type="button" onClick={clear} className="rounded border border-line px-2 py-0.5 text-sm">
+              Remove this run
+            </button>
+          </div>
           <p className="text-sm text-muted">
             {FORMAT_LABELS[run.format]}: {metrics.completed} completed, {metrics.rejected} failed, over {formatMs(metrics.durationS * 1000)}. {run.durationNote}
           </p>

@@ -1,7 +1,9 @@
 import type { RunMetrics, Slo, Stats } from '../../engine/types';
 import { prepareRun } from '../../import/metrics';
-import type { ImportedRun } from '../../import/types';
+import type { ImportedRun, RunPoint } from '../../import/types';
 import { NO_VALUE, formatMs, formatReqPerSec, formatShare, formatTokPerSec } from '../common/format';
+
+export type { RunPoint } from '../../import/types';
 
 /** One row of the comparison table: the same metric for the simulated and the real run. */
 export interface CompareRow {
@@ -67,25 +69,9 @@ export function runVerdict(m: RunMetrics, slo: Slo): RunVerdict {
     : { met: false, headline: `Missed at p95: ${text(misses, '>')}`, detail };
 }
 
-/** Where an imported or measured run sits on the throughput-versus-load curve. */
-export interface RunPoint {
-  label: string;
-  outputTokPerSec: number;
-  /** Configured concurrency (closed loop), when the file says. */
-  concurrency: number | null;
-  /** Configured request rate, req/s (Infinity = all at once), when the file says. */
-  ratePerSec: number | null;
-  /** Mean requests in flight, Σ E2E ÷ duration (Little's law): usable when neither load is known. */
-  meanInFlight: number;
-  ttftP50Ms: number;
-  ttftP95Ms: number;
-  tpotP50Ms: number;
-  tpotP95Ms: number;
-}
-
 /**
  * The run as one point for the throughput curve: its output throughput, its
- * load (configured concurrency or rate, else the observed mean in flight),
+ * load (configured concurrency or rate, else the observed mean in flight or request rate),
  * and TTFT/TPOT p50/p95. Pass `metrics` when already computed.
  */
 export function importedRunPoint(run: ImportedRun, metrics: RunMetrics = prepareRun(run).base): RunPoint {
@@ -96,6 +82,7 @@ export function importedRunPoint(run: ImportedRun, metrics: RunMetrics = prepare
     outputTokPerSec: metrics.outputTokPerSec,
     concurrency: run.load.concurrency,
     ratePerSec: run.load.ratePerSec,
+    requestsPerSec: metrics.requestsPerSec,
     meanInFlight: run.durationS > 0 ? sumE2eMs / 1000 / run.durationS : 0,
     ttftP50Ms: metrics.ttftMs.p50,
     ttftP95Ms: metrics.ttftMs.p95,

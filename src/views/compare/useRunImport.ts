@@ -3,12 +3,28 @@ import { importSource, type ImportReply, type ImportSource, type ImportWorkerRep
 import { prepareRun, type PreparedRun } from '../../import/metrics';
 import type { ImportedRun, ImportOptions } from '../../import/types';
 
-/** The run shown next to the simulation, and where it stands. */
+/** A run that was read, with its statistics prepared. */
+export interface LoadedRun {
+  run: ImportedRun;
+  prepared: PreparedRun;
+}
+
+/**
+ * The run shown next to the simulation, and where it stands. While a newer
+ * file is read, or after one fails, `last` keeps the run shown before it.
+ */
 export type RunState =
   | { status: 'empty' }
-  | { status: 'reading'; fileName: string }
-  | { status: 'ready'; run: ImportedRun; prepared: PreparedRun }
-  | { status: 'error'; error: string; fileName: string | null };
+  | { status: 'reading'; fileName: string; last: LoadedRun | null }
+  | ({ status: 'ready' } & LoadedRun)
+  | { status: 'error'; error: string; fileName: string | null; last: LoadedRun | null };
+
+/** The run to show in a state: the ready one, else the one kept from before. */
+export function shownRun(state: RunState): LoadedRun | null {
+  if (state.status === 'ready') return { run: state.run, prepared: state.prepared };
+  if (state.status === 'empty') return null;
+  return state.last;
+}
 
 /** Creates the import worker, or null where workers are unavailable (tests, old browsers). */
 function createWorker(): Worker | null {
@@ -24,7 +40,7 @@ function createWorker(): Worker | null {
  * Holds the imported or measured run. Files are parsed in the import worker
  * (created on first use, terminated on unmount), falling back to the main
  * thread when no worker can be made. A newer import supersedes an older one
- * still running.
+ * still running; a failed one leaves the run shown before it in place.
  */
 export function useRunImport() {
   const [state, setState] = useState<RunState>({ status: 'empty' });
@@ -68,10 +84,10 @@ export function useRunImport() {
   const importFile = useCallback(
     async (file: File, options: ImportOptions = {}) => {
       const ticket = ++importSeq.current;
-      setState({ status: 'reading', fileName: file.name });
+      setState((old) => ({ status: 'reading', fileName: file.name, last: shownRun(old) }));
       const reply = await run(file, { ...options, fileName: file.name });
       if (ticket !== importSeq.current) return; // a newer import (or a live run) replaced this one meanwhile
-      setState(reply.ok ? { status: 'ready', run: reply.run, prepared: reply.prepared } : { status: 'error', error: reply.error, fileName: file.name });
+      setState((old) => (reply.ok ? { status: 'ready', run: reply.run, prepared: reply.prepared } : { status: 'error', error: reply.error, fileName: file.name, last: shownRun(old) }));
     },
     [run],
   );
@@ -83,7 +99,7 @@ export function useRunImport() {
   }, []);
   const showError = useCallback((error: string) => {
     importSeq.current++;
-    setState({ status: 'error', error, fileName: null });
+    setState((old) => ({ status: 'error', error, fileName: null, last: shownRun(old) }));
   }, []);
   const clear = useCallback(() => {
     importSeq.current++;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { ThroughputCurve } from '../curve';
+import { useLabStore } from '../../store';
 import { useSim } from '../../workers';
 import { ChartCard } from './ChartsSection';
 
@@ -16,6 +17,9 @@ export function CurveSection() {
     [load],
   );
   const sloTargets = useMemo(() => ({ ttftMs: slo?.ttftMs ?? null, tpotMs: slo?.tpotMs ?? null }), [slo]);
+  // The real run of the compare panel, if any, as a diamond on the curve.
+  const run = useLabStore((s) => s.importedRun);
+  const extraPoints = useMemo(() => (run ? [{ ...run, users: run.concurrency }] : undefined), [run]);
   const building = sweep !== null && !sweep.done;
   const shown = sweep?.done ? sweep : lastFull;
   const progress = building ? `Updating the curve: ${sweep.points.filter(Boolean).length} of ${sweep.total} runs done…` : '';
@@ -25,7 +29,7 @@ export function CurveSection() {
         {progress}
       </p>
       {shown && server ? (
-        <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} />
+        <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} extraPoints={extraPoints} />
       ) : (
         <p className="p-6 text-center text-sm text-muted">{cannotRun ? 'No curve: the settings cannot run.' : 'Running the server at nine loads…'}</p>
       )}

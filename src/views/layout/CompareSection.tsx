@@ -1,0 +1,30 @@
+import { useEffect, useMemo } from 'react';
+import { useLabStore } from '../../store';
+import { useSim } from '../../workers';
+import { ComparePanel } from '../compare';
+
+/**
+ * A real run next to the simulation: the compare panel, fed with the newest
+ * simulated run and the current SLO and settings. The run it shows goes to the
+ * store (`importedRun`), from which the throughput curve draws it.
+ */
+export function CompareSection() {
+  const result = useSim((s) => s.main?.result ?? null);
+  const settings = useLabStore((s) => s.settings);
+  const setImportedRun = useLabStore((s) => s.setImportedRun);
+  const { ttftSlo, tpotSlo, e2eSlo } = settings;
+  const slo = useMemo(() => ({ ttftMs: ttftSlo, tpotMs: tpotSlo, e2eMs: e2eSlo }), [ttftSlo, tpotSlo, e2eSlo]);
+  const simulated = useMemo(() => {
+    if (!result) return null;
+    const done = result.requests.filter((r) => r.completed);
+    // TPOT is defined only with more than one output token, as the run metrics count it.
+    return { metrics: result.metrics, ttftMs: done.map((r) => r.ttftMs), tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs) };
+  }, [result]);
+  // The run leaves the curve with the panel.
+  useEffect(() => () => setImportedRun(null), [setImportedRun]);
+  return (
+    <div className="rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_1400px] [content-visibility:auto]" data-testid="compare-section">
+      <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} />
+    </div>
+  );
+}
