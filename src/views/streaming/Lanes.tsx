@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { READER_TOK_PER_SEC } from '../../lesson/reading';
 import { formatMs } from '../common/format';
 import type { PlaybackPlan, PlaybackState } from './playback';
@@ -22,9 +22,15 @@ const WriterText = memo(function WriterText({ texts, visible }: { texts: readonl
 /** One lane: a title, a count, a bar, and a scrolling box that follows the newest text. */
 function Lane({ title, count, fraction, follow, children, testId }: { title: string; count: string; fraction: number; follow: number; children: ReactNode; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
+  // Scrolling in a layout effect forced a synchronous layout of the whole page on
+  // every new result; in the next frame the layout is needed for painting anyway.
+  useEffect(() => {
     const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const frame = requestAnimationFrame(() => {
+      el.scrollTop = follow === 0 ? 0 : el.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [follow]);
   return (
     <div className="min-w-0 space-y-1" data-testid={testId}>
