@@ -1,7 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLabStore } from '../../store';
 import { useSim } from '../../workers';
-import { ComparePanel } from '../compare';
+
+// Its own chunk (the file parsers, their schemas, the endpoint client): the panel sits below the charts.
+const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: m.ComparePanel })));
 
 /**
  * A real run next to the simulation: the compare panel, fed with the newest
@@ -24,7 +26,9 @@ export function CompareSection() {
   useEffect(() => () => setImportedRun(null), [setImportedRun]);
   return (
     <div className="rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_1400px] [content-visibility:auto]" data-testid="compare-section">
-      <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} />
+      <Suspense fallback={<h2 className="text-xl font-semibold">Compare with a real run</h2>}>
+        <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} />
+      </Suspense>
     </div>
   );
 }
