@@ -180,6 +180,12 @@ export const tests = {
     await runAxe(page, root);
     await renderEverything(page);
     await section.screenshot({ path: join(root, 'test-results', 'compare-390-dark.png') });
+    // The section is long on a phone: also save it in screen-sized parts to look at.
+    const box = await section.boundingBox();
+    const top = box.y + (await page.evaluate(() => window.scrollY));
+    for (let y = 0, i = 1; y < box.height; y += 900, i++) {
+      await page.screenshot({ path: join(root, 'test-results', `compare-390-dark-part${i}.png`), fullPage: true, clip: { x: 0, y: top + y, width: 390, height: Math.min(900, box.height - y) } });
+    }
     await page.getByTestId('curve-section').screenshot({ path: join(root, 'test-results', 'compare-curve-390-dark.png') });
   },
 

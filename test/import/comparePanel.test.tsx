@@ -44,6 +44,16 @@ describe('CDF layout', () => {
     expect(commands.length).toBeLessThanOrEqual(3 * (CDF_POINTS + 1));
   });
 
+  it('puts the SLO label left of its line when it would not fit on the right', () => {
+    const values = [100, 200, 300, 400, 500];
+    const right = layoutCdf([{ key: 'a', label: 'A', role: 'throughput', valuesMs: values }], 'TTFT', 500, 400).slo!;
+    expect(right.anchor).toBe('end');
+    expect(right.labelXPx).toBeLessThan(right.xPx);
+    const left = layoutCdf([{ key: 'a', label: 'A', role: 'throughput', valuesMs: values }], 'TTFT', 150, 400).slo!;
+    expect(left.anchor).toBe('start');
+    expect(left.labelXPx).toBeGreaterThan(left.xPx);
+  });
+
   it('says so when there is nothing to draw, and ignores non-finite values', () => {
     expect(layoutCdf([], 'TTFT', null, 400).message).toMatch(/No completed requests/);
     const m = layoutCdf([{ key: 'a', label: 'A', role: 'throughput', valuesMs: [NaN, Infinity, 5] }], 'TTFT', null, 400);

@@ -277,7 +277,7 @@ describe('layoutCurve extra points (a real run)', () => {
     const long = 'a-very-long-benchmark-result-file-name-from-ci.json';
     for (const users of [1, 256]) {
       const l = layoutCurve(data(chatPoints, { extraPoints: [run({ label: long, users })] }), { widthPx: 360 });
-      expect(l.extras[0].label.startsWith('a-very-long-ben…')).toBe(true);
+      expect(l.extras[0].label.startsWith(`${long.slice(0, 19)}…`)).toBe(true);
       for (const panel of l.panels) {
         const label = panel.extras[0].label!;
         const w = estimateTextWidthPx(label.text, 11);
@@ -286,6 +286,30 @@ describe('layoutCurve extra points (a real run)', () => {
         expect(left + w).toBeLessThanOrEqual(l.widthPx);
         expect(label.yPx).toBeGreaterThan(panel.topPx);
         expect(label.yPx).toBeLessThanOrEqual(panel.bottomPx);
+      }
+    }
+  });
+
+  it('keeps a label clear of the SLO line and its label when the run sits on it', () => {
+    for (const widthPx of [800, 360]) {
+      const onSlo = { ttftP50Ms: 480, ttftP95Ms: 500, tpotP50Ms: 49, tpotP95Ms: 50 };
+      const vllmFixture = { ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 45.8, tpotP95Ms: 64.6 }; // test/fixtures/vllm-detailed.json
+      for (const [users, values] of [[2, onSlo], [64, onSlo], [2, vllmFixture]] as const) {
+        const l = layoutCurve(data(chatPoints, { extraPoints: [run({ users, ...values })] }), { widthPx });
+        for (const panel of l.panels.slice(1)) {
+          const label = panel.extras[0].label!;
+          const slo = panel.slo!;
+          const w = estimateTextWidthPx(label.text, 11);
+          const [left, right] = label.anchor === 'start' ? [label.xPx, label.xPx + w] : [label.xPx - w, label.xPx];
+          const [top, bottom] = [label.yPx - 11 - 2, label.yPx + 3];
+          const where = `${widthPx} px, ${users} users, ${panel.id}: SLO at ${slo.yPx}, label ${left}–${right} × ${top}–${bottom}`;
+          expect(slo.yPx < top || slo.yPx > bottom, where).toBe(true);
+          // The SLO label: from the plot's left edge, baseline 4 px above its line.
+          const sloRight = l.plotLeftPx + 4 + estimateTextWidthPx(slo.label, 11);
+          if (left < sloRight && right > l.plotLeftPx) expect(slo.yPx - 4 - 11 > bottom || slo.yPx - 4 + 3 < top, where).toBe(true);
+          expect(top).toBeGreaterThanOrEqual(panel.topPx - 2.5);
+          expect(label.yPx).toBeLessThanOrEqual(panel.bottomPx);
+        }
       }
     }
   });

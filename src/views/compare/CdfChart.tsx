@@ -5,6 +5,7 @@ import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame, DataTable } from '../chart/ChartFrame';
 import { formatMs, px } from '../chart/format';
 import { colour } from '../chart/palette';
+import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
 import { layoutCdf, type CdfSeries } from './cdfLayout';
 
@@ -45,9 +46,9 @@ export function CdfChart({ title, metricLabel, series, sloMs, fileStem, width }:
           {m.slo && (
             <g aria-hidden="true">
               <line x1={px(m.slo.xPx)} x2={px(m.slo.xPx)} y1={m.plot.top} y2={m.plot.bottom} stroke={colour('slo')} strokeDasharray="4 3" />
-              <text x={px(m.slo.xPx) + 4} y={m.plot.top + FONT_PX.tick} fontSize={FONT_PX.tick} fill={colour('slo')}>
+              <HaloText x={m.slo.labelXPx} y={m.plot.top + FONT_PX.tick} anchor={m.slo.anchor} role="slo" fontPx={FONT_PX.tick}>
                 {m.slo.label}
-              </text>
+              </HaloText>
             </g>
           )}
           {m.lines.map((l) => (l.d ? <path key={l.key} d={l.d} fill="none" stroke={colour(l.role)} strokeWidth={2} strokeDasharray={l.dashed ? '6 3' : undefined} /> : null))}
@@ -58,7 +59,7 @@ export function CdfChart({ title, metricLabel, series, sloMs, fileStem, width }:
           )}
         </svg>
       </ChartFrame>
-      <div className="mt-1 flex flex-wrap items-center gap-3 text-sm">
+      <div className="ll-chart mt-1 flex flex-wrap items-center gap-3 text-sm">
         {m.lines.map((l) => (
           <span key={l.key} className="inline-flex items-center gap-1">
             <svg width="18" height="6" aria-hidden="true">

@@ -71,7 +71,7 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         Compare with a real run
       </h2>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <ImportDrop onFile={(f) => void importFile(f)} busy={state.status === 'reading'} />
         <LiveForm
           defaults={{ promptTokens: settings.prompt, outputTokens: settings.output, concurrency: settings.rate === null ? settings.users : 1 }}
@@ -131,16 +131,16 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
         <thead>
           <tr>
             <th scope="col" className="text-left">Metric</th>
-            <th scope="col" className="text-right">Simulated</th>
-            <th scope="col" className="text-right">{realLabel}</th>
+            <th scope="col" className="pl-3 text-right">Simulated</th>
+            <th scope="col" className="pl-3 text-right">{realLabel}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className="border-t border-line">
               <th scope="row" className="text-left font-normal">{r.label}</th>
-              <td className="text-right">{r.simulated}</td>
-              <td className="text-right">{r.real}</td>
+              <td className="pl-3 text-right">{r.simulated}</td>
+              <td className="pl-3 text-right">{r.real}</td>
             </tr>
           ))}
         </tbody>

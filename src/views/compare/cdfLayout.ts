@@ -1,7 +1,8 @@
 import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3-scale';
 import { percentileSorted } from '../../engine/stats';
 import { curveStepAfter, line } from 'd3-shape';
-import type { AxisMarks } from '../chart/axisMarks';
+import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
+import { estimateTextWidthPx } from '../chart/labels';
 import { formatMs, formatMsTick } from '../chart/format';
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, logTicks, thinHorizontalTicks } from '../chart/ticks';
@@ -36,8 +37,8 @@ export interface CdfMarks {
   xAxis: AxisMarks;
   yAxis: AxisMarks;
   lines: CdfLine[];
-  /** The SLO target as a vertical line, when set and on the chart. */
-  slo: { xPx: number; label: string } | null;
+  /** The SLO target as a vertical line, when set and on the chart; its label goes left of the line when it would not fit right of it. */
+  slo: { xPx: number; label: string; labelXPx: number; anchor: 'start' | 'end' } | null;
   logScale: boolean;
   /** Shown instead of lines when no series has data. */
   message: string | null;
@@ -111,9 +112,11 @@ export function layoutCdf(series: readonly CdfSeries[], metricLabel: string, slo
     return { key: s.key, label: s.label, role: s.role, dashed: !!s.dashed, d: path(points) ?? '', count: n, p50Ms: percentileSorted(v, 50), p95Ms: percentileSorted(v, 95) };
   });
   const sloX = sloMs !== null && sloMs > 0 ? x(sloMs) : NaN;
+  const sloLabel = `target ${formatMs(sloMs ?? 0)}`;
+  const sloRight = sloX + 4 + estimateTextWidthPx(sloLabel, FONT_PX.tick) <= widthPx - 2;
   return {
     widthPx, heightPx, plot, xAxis, yAxis, lines, logScale,
-    slo: Number.isFinite(sloX) && sloX >= plot.left && sloX <= plot.right ? { xPx: sloX, label: `target ${formatMs(sloMs as number)}` } : null,
+    slo: Number.isFinite(sloX) && sloX >= plot.left && sloX <= plot.right ? { xPx: sloX, label: sloLabel, labelXPx: sloRight ? sloX + 4 : sloX - 4, anchor: sloRight ? 'start' : 'end' } : null,
     message: empty ? 'No completed requests to draw.' : null,
   };
 }

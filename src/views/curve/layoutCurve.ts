@@ -176,7 +176,7 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
   const heights = panelHeights(widthPx);
   const frame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx, joinable };
   // Names drawn beside the diamonds are shortened more on phones.
-  const extras = (data.extraPoints ?? []).map((e, i) => placeExtra(e, i, kind, x, widthPx >= 600 ? 28 : 16));
+  const extras = (data.extraPoints ?? []).map((e, i) => placeExtra(e, i, kind, x, widthPx >= 600 ? 28 : 20));
   const extraInputs: PanelExtraInput[] = extras.map((e) => ({ xPx: e.xPx, text: e.label, values: e.point }));
   const panels: PanelMarks[] = [];
   let headerTop = 4;

@@ -277,29 +277,54 @@ export function layoutPanel(
     series,
     gapAreaD,
     slo: spec.slo ? { role: spec.slo.role, yPx: y(spec.slo.valueMs), label: spec.slo.label } : null,
-    extras: extras.map((e, index) => layoutExtra(spec, e, index, y, frame, topPx, bottomPx)),
+    extras: extras.map((e, index) => layoutExtra(spec, e, index, y, frame, topPx, bottomPx, spec.slo ? { yPx: y(spec.slo.valueMs), label: spec.slo.label } : null)),
   };
 }
 
 /**
- * An extra run's diamonds on one panel, and its label beside the upper one:
- * to the right when it fits inside the plot, else to the left; kept inside
- * the panel's height.
+ * An extra run's diamonds on one panel, and its label beside them: to the
+ * right when it fits inside the plot, else to the left; level with the upper
+ * diamond, else the lower one, else just above or below them, else just
+ * below the SLO line or above its label, whichever first stays clear of the
+ * SLO line (and its label, drawn above the line at the plot's left) and
+ * inside the panel's height.
  */
-function layoutExtra(spec: PanelSpec, e: PanelExtraInput, index: number, y: (v: number) => number, frame: PanelFrame, topPx: number, bottomPx: number): ExtraPanelMarks {
+function layoutExtra(
+  spec: PanelSpec,
+  e: PanelExtraInput,
+  index: number,
+  y: (v: number) => number,
+  frame: PanelFrame,
+  topPx: number,
+  bottomPx: number,
+  slo: { yPx: number; label: string } | null,
+): ExtraPanelMarks {
   const markers: ExtraMarker[] = spec
     .extra(e.values)
     .filter((m) => drawable(spec.scale, m.value))
     .map((m) => ({ key: m.key, yPx: Math.min(bottomPx, Math.max(topPx, finiteOr(y(m.value), bottomPx))), hollow: m.hollow }));
   if (markers.length === 0) return { index, xPx: e.xPx, markers, label: null };
   const upper = Math.min(...markers.map((m) => m.yPx));
+  const lower = Math.max(...markers.map((m) => m.yPx));
   const gap = EXTRA_MARKER_PX + 4;
-  const fits = e.xPx + gap + estimateTextWidthPx(e.text, FONT_PX.tick) <= frame.rightPx;
-  const yPx = Math.min(bottomPx - 3, Math.max(topPx + FONT_PX.tick, upper + FONT_PX.tick / 3));
+  const width = estimateTextWidthPx(e.text, FONT_PX.tick);
+  const fits = e.xPx + gap + width <= frame.rightPx;
+  const [left, right] = fits ? [e.xPx + gap, e.xPx + gap + width] : [e.xPx - gap - width, e.xPx - gap];
+  // Candidate baselines (text centred on a y sits about a third of the font size below it).
+  const centre = FONT_PX.tick / 3;
+  const candidates = [upper + centre, lower + centre, upper - EXTRA_MARKER_PX - 4, lower + EXTRA_MARKER_PX + FONT_PX.tick + 2];
+  const inside = (b: number) => b - FONT_PX.tick >= topPx - 0.5 && b <= bottomPx - 2;
+  // The SLO label sits at the plot's left, its baseline 4 px above the line (as the chart draws it).
+  const sloLabelRight = slo ? frame.leftPx + 4 + estimateTextWidthPx(slo.label, FONT_PX.tick) : -Infinity;
+  const sloTop = slo === null ? 0 : left < sloLabelRight + 4 && right > frame.leftPx ? slo.yPx - 4 - FONT_PX.tick : slo.yPx;
+  const clearOfSlo = (b: number) => slo === null || sloTop > b + 3 || slo.yPx < b - FONT_PX.tick - 2;
+  // When the diamonds sit on the SLO line, just below the line or just above its label.
+  if (slo) candidates.push(slo.yPx + FONT_PX.tick + 4, sloTop - 5);
+  const baseline = candidates.find((b) => inside(b) && clearOfSlo(b)) ?? Math.min(bottomPx - 3, Math.max(topPx + FONT_PX.tick, upper + centre));
   return {
     index,
     xPx: e.xPx,
     markers,
-    label: { text: e.text, xPx: fits ? e.xPx + gap : e.xPx - gap, yPx, anchor: fits ? 'start' : 'end' },
+    label: { text: e.text, xPx: fits ? e.xPx + gap : e.xPx - gap, yPx: baseline, anchor: fits ? 'start' : 'end' },
   };
 }
