@@ -68,7 +68,7 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-      <h2 id={`${id}-title`} className="text-xl font-semibold">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
         Compare with a real run
       </h2>
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
