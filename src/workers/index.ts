@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useStore } from 'zustand';
 import { getLabStore } from '../store';
 import { createSimClient, type SimClient, type SimState } from './simClient';
@@ -23,4 +24,13 @@ export function getSimClient(): SimClient {
 /** Selects one value of the simulation results. */
 export function useSim<T>(selector: (state: SimState) => T): T {
   return useStore(getSimClient().store, selector);
+}
+
+/**
+ * Like `useSim`, but the value may lag one render behind: React paints the
+ * readouts and the timeline first, then redraws the heavier charts without
+ * blocking input. Use it for views below the fold.
+ */
+export function useDeferredSim<T>(selector: (state: SimState) => T): T {
+  return useDeferredValue(useSim(selector));
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useLabStore } from '../../store';
-import { useSim } from '../../workers';
+import { useDeferredSim } from '../../workers';
 
 // Its own chunk (the file parsers, their schemas, the endpoint client): the panel sits below the charts.
-const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: m.ComparePanel })));
+const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: memo(m.ComparePanel) })));
 
 /**
  * A real run next to the simulation: the compare panel, fed with the newest
@@ -11,8 +11,9 @@ const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({
  * store (`importedRun`), from which the throughput curve draws it.
  */
 export function CompareSection() {
-  const result = useSim((s) => s.main?.result ?? null);
-  const settings = useLabStore((s) => s.settings);
+  const result = useDeferredSim((s) => s.main?.result ?? null);
+  // Deferred like the results: the panel's command lines need not block the readouts.
+  const settings = useDeferredValue(useLabStore((s) => s.settings));
   const setImportedRun = useLabStore((s) => s.setImportedRun);
   const { ttftSlo, tpotSlo, e2eSlo } = settings;
   const slo = useMemo(() => ({ ttftMs: ttftSlo, tpotMs: tpotSlo, e2eMs: e2eSlo }), [ttftSlo, tpotSlo, e2eSlo]);

@@ -1,16 +1,19 @@
-import { useMemo } from 'react';
-import { ThroughputCurve } from '../curve';
+import { memo, useMemo } from 'react';
+import { ThroughputCurve as ThroughputCurveChart } from '../curve';
 import { useLabStore } from '../../store';
-import { useSim } from '../../workers';
+import { useDeferredSim, useSim } from '../../workers';
 import { ChartCard } from './ChartsSection';
+
+// Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
+const ThroughputCurve = memo(ThroughputCurveChart);
 
 /** Throughput and latency versus load, from the sweep; the last full curve stays (dimmed) while a new one is computed. */
 export function CurveSection() {
-  const sweep = useSim((s) => s.sweep);
-  const lastFull = useSim((s) => s.lastFullSweep);
-  const load = useSim((s) => s.main?.result.scenario.load ?? null);
-  const slo = useSim((s) => s.main?.result.scenario.slo ?? null);
-  const server = useSim((s) => s.main?.result.scenario.server ?? null);
+  const sweep = useDeferredSim((s) => s.sweep);
+  const lastFull = useDeferredSim((s) => s.lastFullSweep);
+  const load = useDeferredSim((s) => s.main?.result.scenario.load ?? null);
+  const slo = useDeferredSim((s) => s.main?.result.scenario.slo ?? null);
+  const server = useDeferredSim((s) => s.main?.result.scenario.server ?? null);
   const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
   const current = useMemo(
     () => ({ users: load?.kind === 'closed' ? load.users : null, ratePerSec: load?.kind === 'open' ? load.ratePerSec : null }),

@@ -1,11 +1,14 @@
-import { useMemo } from 'react';
-import { LatencyDistribution } from '../distribution';
-import { useSim } from '../../workers';
+import { memo, useMemo } from 'react';
+import { LatencyDistribution as LatencyDistributionChart } from '../distribution';
+import { useDeferredSim } from '../../workers';
 import { ChartCard } from './ChartsSection';
+
+// Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
+const LatencyDistribution = memo(LatencyDistributionChart);
 
 /** TTFT and TPOT over every completed request of the main run: mean versus the tail. */
 export function DistributionSection() {
-  const result = useSim((s) => s.main?.result ?? null);
+  const result = useDeferredSim((s) => s.main?.result ?? null);
   const samples = useMemo(() => {
     if (!result) return null;
     const done = result.requests.filter((r) => r.completed);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { gpuById, modelById } from '../../engine/profiles';
 import { useLabStore } from '../../store';
-import { useSim } from '../../workers';
+import { useDeferredSim } from '../../workers';
 import { formatCount } from '../common/format';
 import { hardwareStatus } from '../controls/server';
 import { MemoryBar } from './MemoryBar';
@@ -43,7 +43,7 @@ export function WhyPanel() {
   const prompt = useLabStore((s) => s.settings.prompt);
   const output = useLabStore((s) => s.settings.output);
   const update = useLabStore((s) => s.updateSettings);
-  const result = useSim((s) => s.main?.result ?? null);
+  const result = useDeferredSim((s) => s.main?.result ?? null);
   const status = useMemo(() => (server === 'hardware' ? hardwareStatus({ model, gpu, precision, tp, kvPrecision }) : null), [server, model, gpu, precision, tp, kvPrecision]);
 
   // The run belongs to this server only when its profile id matches; until then decode is placed at batch 1.
