@@ -111,6 +111,18 @@ function loadFlags(s: Settings, tool: 'genai-perf' | 'aiperf', notes: string[]):
   return flags;
 }
 
+/**
+ * SLO targets as GenAI-Perf and AIPerf spell them (`name:ms`); both call the
+ * lab's TPOT `inter_token_latency`.
+ */
+function nvidiaGoodputPairs(s: Settings): string[] {
+  const pairs: string[] = [];
+  if (s.ttftSlo !== null) pairs.push(`time_to_first_token:${num(s.ttftSlo)}`);
+  if (s.tpotSlo !== null) pairs.push(`inter_token_latency:${num(s.tpotSlo)}`);
+  if (s.e2eSlo !== null) pairs.push(`request_latency:${num(s.e2eSlo)}`);
+  return pairs;
+}
+
 /** `genai-perf profile` for the scenario of `s`. */
 export function genaiPerfCommand(s: Settings, target: CommandTarget = {}): BenchCommand {
   const model = target.model ?? 'MODEL';
@@ -130,10 +142,7 @@ export function genaiPerfCommand(s: Settings, target: CommandTarget = {}): Bench
     ['--request-count', String(s.requests)],
     ['--random-seed', String(s.seed)],
   ];
-  const goodput: string[] = [];
-  if (s.ttftSlo !== null) goodput.push(`time_to_first_token:${num(s.ttftSlo)}`);
-  if (s.tpotSlo !== null) goodput.push(`inter_token_latency:${num(s.tpotSlo)}`);
-  if (s.e2eSlo !== null) goodput.push(`request_latency:${num(s.e2eSlo)}`);
+  const goodput = nvidiaGoodputPairs(s);
   if (goodput.length > 0) flags.push(['--goodput', ...goodput]);
   notes.push('GenAI-Perf\'s inter_token_latency is the lab\'s TPOT, so the TPOT target maps to it.');
   notes.push(`Lengths: GenAI-Perf draws normal lengths; the stddev matches the lab's uniform spread ±${Math.round(s.spread * 100)}% (mean × spread ÷ √3).`);
@@ -160,10 +169,7 @@ export function aiperfCommand(s: Settings, target: CommandTarget = {}): BenchCom
     ['--request-count', String(s.requests)],
     ['--random-seed', String(s.seed)],
   ];
-  const goodput: string[] = [];
-  if (s.ttftSlo !== null) goodput.push(`time_to_first_token:${num(s.ttftSlo)}`);
-  if (s.tpotSlo !== null) goodput.push(`inter_token_latency:${num(s.tpotSlo)}`);
-  if (s.e2eSlo !== null) goodput.push(`request_latency:${num(s.e2eSlo)}`);
+  const goodput = nvidiaGoodputPairs(s);
   if (goodput.length > 0) flags.push(['--goodput', goodput.join(' ')]);
   notes.push('AIPerf\'s inter_token_latency is the lab\'s TPOT, so the TPOT target maps to it.');
   notes.push('It writes profile_export.jsonl (one record per request) into ./artifacts; import that file.');
