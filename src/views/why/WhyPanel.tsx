@@ -3,7 +3,7 @@ import { gpuById, modelById } from '../../engine/profiles';
 import { useLabStore } from '../../store';
 import { useDeferredSim } from '../../workers';
 import { formatCount } from '../common/format';
-import { hardwareStatus } from '../controls/server';
+import { useHardwareStatus } from '../controls/server';
 import { MemoryBar } from './MemoryBar';
 import { RooflineChart } from './RooflineChart';
 import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalDecode } from './whyModel';
@@ -37,14 +37,12 @@ export function WhyPanel() {
   const server = useLabStore((s) => s.settings.server);
   const model = useLabStore((s) => s.settings.model);
   const gpu = useLabStore((s) => s.settings.gpu);
-  const precision = useLabStore((s) => s.settings.precision);
   const tp = useLabStore((s) => s.settings.tp);
-  const kvPrecision = useLabStore((s) => s.settings.kvPrecision);
   const prompt = useLabStore((s) => s.settings.prompt);
   const output = useLabStore((s) => s.settings.output);
   const update = useLabStore((s) => s.updateSettings);
   const result = useDeferredSim((s) => s.main?.result ?? null);
-  const status = useMemo(() => (server === 'hardware' ? hardwareStatus({ model, gpu, precision, tp, kvPrecision }) : null), [server, model, gpu, precision, tp, kvPrecision]);
+  const status = useHardwareStatus();
 
   // The run belongs to this server only when its profile id matches; until then decode is placed at batch 1.
   const run = status?.ok && result && result.scenario.server.id === status.profile.id ? result : null;

@@ -4,8 +4,9 @@ import { useLabStore } from '../../../store';
 import { Choice } from '../../common/Choice';
 import { formatCount } from '../../common/format';
 import { formatGb } from '../../why/units';
-import { gpuOptions, hardwareStatus, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
+import { gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
 import { Segmented, Select } from './Select';
+import { useHardwareStatus } from './useHardwareStatus';
 
 type ServerKind = Settings['server'];
 
@@ -68,7 +69,7 @@ export function ServerPicker() {
   const tp = useLabStore((s) => s.settings.tp);
   const kvPrecision = useLabStore((s) => s.settings.kvPrecision);
   const update = useLabStore((s) => s.updateSettings);
-  const status = useMemo(() => (server === 'hardware' ? hardwareStatus({ model, gpu, precision, tp, kvPrecision }) : null), [server, model, gpu, precision, tp, kvPrecision]);
+  const status = useHardwareStatus();
   const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
   const tps = useMemo(() => tpOptions(model), [model]);
   const kvs = useMemo(() => kvOptions(precision), [precision]);
