@@ -66,6 +66,8 @@ function probe() {
     if (!main) return requestAnimationFrame(watch);
     let lastId = main.dataset.resultId;
     let lastSweep = main.dataset.sweep;
+    // The first run may be ready at the very first render (it ran on the page, not in the worker).
+    if (main.dataset.state === 'ready') afterPaint((painted) => (lab.firstReady ??= painted));
     new MutationObserver(() => {
       const now = performance.now();
       if (main.dataset.resultId !== lastId && main.dataset.state === 'ready') {

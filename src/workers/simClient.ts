@@ -1,7 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SweepPoint } from '../engine/sweep';
 import type { Settings } from '../settings/schema';
+import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
+import { mainResultOf } from './payload';
 import type { MainResult, RunRequest, WorkerReply } from './protocol';
 
 /** A finished or growing sweep, tagged with the request it belongs to. */
@@ -35,12 +37,31 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** How the client runs simulations. */
+export interface SimClientOptions {
+  /**
+   * Runs the main simulation on the page, skipping the worker round trip,
+   * while main runs have recently taken less than this many ms (a smoothed
+   * average, fed by the worker's timings too). 0 sends everything to the worker.
+   * The sweep always runs in the worker.
+   */
+  inlineBudgetMs?: number;
+}
+
 /**
  * Sends settings to the simulation worker and keeps the newest replies.
  * Stale replies are dropped: a main run older than the one shown, and sweep
- * points that do not belong to the shown run.
+ * points that do not belong to the shown run. A main run cheaper than a frame
+ * may run on the page itself (see `inlineBudgetMs`); the worker's copy of it
+ * is then dropped as stale.
  */
-export function createSimClient(worker: WorkerLike) {
+export function createSimClient(worker: WorkerLike, options: SimClientOptions = {}) {
+  const inlineBudgetMs = options.inlineBudgetMs ?? 0;
+  // Smoothed cost of a main run, ms; starts optimistic and follows measurements.
+  let mainCostMs = 0;
+  const observeCost = (ms: number) => {
+    mainCostMs = mainCostMs === 0 ? ms : 0.6 * mainCostMs + 0.4 * ms;
+  };
   const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null }));
   let nextId = 1;
 
@@ -48,6 +69,7 @@ export function createSimClient(worker: WorkerLike) {
     const s = store.getState();
     switch (reply.type) {
       case 'main': {
+        observeCost(reply.result.computeMs);
         if (s.main && reply.id <= s.main.id) return;
         if (reply.id < (s.error?.id ?? 0)) return;
         if (!s.main && typeof performance !== 'undefined') performance.mark('lab:first-result');
@@ -91,6 +113,18 @@ export function createSimClient(worker: WorkerLike) {
       if (!built.ok) {
         store.setState({ error: { id, param: built.param, message: built.message } });
         return id;
+      }
+      if (inlineBudgetMs > 0 && mainCostMs < inlineBudgetMs) {
+        const t0 = performance.now();
+        try {
+          const result = simulate(built.scenario);
+          const ms = performance.now() - t0;
+          observeCost(ms);
+          if (!store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
+          store.setState({ main: { id, result: mainResultOf(result, ms) }, sweep: null, error: null });
+        } catch {
+          // The worker runs it again and reports the error the same way as always.
+        }
       }
       worker.postMessage({ type: 'run', id, settings });
       return id;

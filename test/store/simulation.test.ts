@@ -116,6 +116,35 @@ describe('simulation client', () => {
     expect(client.store.getState().sweep).toBeNull();
   });
 
+  it('runs a cheap main run on the page at once, and still takes the sweep from the worker', async () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createSimClient(worker, { inlineBudgetMs: 1000 });
+    client.request(settings({ users: 4 }));
+    const shown = client.store.getState().main;
+    expect(shown?.id).toBe(1);
+    expect(shown?.result.metrics.completed).toBe(60);
+    expect(posted.map((p) => p.id)).toEqual([1]);
+    const replies = runOnce(settings({ users: 4 }), 1);
+    const workerMain = replies[0];
+    deliver(workerMain);
+    // Same run, same seed: the page's copy stays; the worker's is not applied twice.
+    expect(client.store.getState().main).toBe(shown);
+    expect(JSON.stringify(workerMain.type === 'main' && workerMain.result.metrics)).toBe(JSON.stringify(shown?.result.metrics));
+    for (let i = 0; i < 50 && replies.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(replies[1].type).toBe('sweep-point');
+    deliver(replies[1]);
+    expect(client.store.getState().sweep?.points.length).toBe(1);
+  });
+
+  it('sends main runs to the worker once they cost more than the budget', () => {
+    const { worker } = fakeWorker();
+    const client = createSimClient(worker, { inlineBudgetMs: 1e-9 });
+    client.request(settings());
+    client.request(settings({ users: 2 }));
+    // The first ran on the page (no cost known yet) and measured above the budget; the second waits for the worker.
+    expect(client.store.getState().main?.id).toBe(1);
+  });
+
   it('shows newer main runs as they come, even before the newest arrives (a drag stays live)', () => {
     const { worker, deliver } = fakeWorker();
     const client = createSimClient(worker);
