@@ -169,6 +169,28 @@ export const tests = {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="curve-extra-point"]').length === 0);
   },
 
+  async 'the simulated run downloads as the lab CSV and imports back with the same TTFT'({ lab }) {
+    const { page, assertClean } = await lab({ query: 'workload=autocomplete&load=busy&requests=200' });
+    const section = await compareSection(page);
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Download the simulation as CSV' }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'latency-lab-simulation.csv');
+    const text = await readFile(await file.path(), 'utf8');
+    assert.ok(text.startsWith('# latency-lab per-request v1'), text.slice(0, 60));
+    const rows = text.split('\n').filter((l) => /^\d+,/.test(l));
+    assert.equal(rows.length, 200, 'one row per simulated request');
+    await section.locator('input[type="file"]').setInputFiles(await file.path());
+    await section.getByText('Remove this run').waitFor();
+    // Exported and re-imported: the imported column shows the simulated TTFT and TPOT medians again.
+    for (const metric of ['TTFT p50', 'TPOT p50']) {
+      const row = section.locator('table').filter({ hasText: 'Simulated versus' }).getByRole('row', { name: new RegExp(`^${metric}(\\s|$)`) });
+      const [simulated, imported] = [(await row.locator('td').nth(0).textContent())?.trim(), (await realCell(section, metric).textContent())?.trim()];
+      assert.ok(simulated && simulated === imported, `${metric}: simulated ${simulated}, re-imported ${imported}`);
+    }
+    assertClean();
+  },
+
   async '390 px, dark: an imported run fits the phone layout, on the curve and in the panel'({ lab, root }) {
     const { page } = await lab({ width: 390, colorScheme: 'dark' });
     const section = await compareSection(page);

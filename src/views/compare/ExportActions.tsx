@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import type { RunMetrics } from '../../engine/types';
 import { benchCommands, type BenchCommand } from '../../export/commands';
 import { downloadBlob } from '../../export/chart-image';
-import { runToCsv, runToJson } from '../../export/runFiles';
+import { runToCsv, runToJson, simulatedRun } from '../../export/runFiles';
+import { tokenTimesS } from '../../engine/tokens';
+import type { RunResult } from '../../engine/types';
+import type { SimulatedSummary } from './ComparePanel';
 import type { ImportedRun } from '../../import/types';
 import type { Settings } from '../../settings/schema';
 
@@ -17,7 +20,7 @@ export function fileStem(label: string): string {
  * The scenario as command lines of vLLM, GenAI-Perf and AIPerf (to measure
  * what the lab predicts), with copy buttons; and the shown run as CSV or JSON.
  */
-export function ExportActions({ settings, run, metrics }: { settings: Settings; run: ImportedRun | null; metrics: RunMetrics | null }) {
+export function ExportActions({ settings, run, metrics, simulated = null }: { settings: Settings; run: ImportedRun | null; metrics: RunMetrics | null; simulated?: SimulatedSummary | null }) {
   const id = useId();
   const [tool, setTool] = useState<BenchCommand['tool']>('vllm');
   const [status, setStatus] = useState<string | null>(null);
@@ -80,10 +83,40 @@ export function ExportActions({ settings, run, metrics }: { settings: Settings; 
         >
           Download run as JSON
         </button>
+        <button
+          type="button"
+          disabled={!simulated?.records}
+          onClick={() => saveSimulated(simulated, 'csv')}
+          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
+        >
+          Download the simulation as CSV
+        </button>
+        <button
+          type="button"
+          disabled={!simulated?.records}
+          onClick={() => saveSimulated(simulated, 'json')}
+          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
+        >
+          Download the simulation as JSON
+        </button>
         <span role="status" className="text-sm text-muted">
           {status ?? ''}
         </span>
       </div>
     </section>
   );
+}
+
+/**
+ * Downloads the simulated run in the lab's own run format (one chunk per
+ * token, at its simulated arrival), which the importer reads back.
+ */
+function saveSimulated(simulated: SimulatedSummary | null, kind: 'csv' | 'json'): void {
+  const records = simulated?.records;
+  if (!simulated || !records) return;
+  // tokenTimesS reads only the requests and the iteration log of a run.
+  const asRun = records as unknown as RunResult;
+  const run = simulatedRun(records.requests, { label: 'Latency Lab simulation', tokenTimesS: (id) => tokenTimesS(asRun, id), durationS: simulated.metrics.durationS });
+  const text = kind === 'csv' ? runToCsv(run) : runToJson(run, simulated.metrics);
+  downloadBlob(new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/json' }), `latency-lab-simulation.${kind}`);
 }

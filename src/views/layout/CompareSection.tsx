@@ -21,7 +21,12 @@ export function CompareSection() {
     if (!result) return null;
     const done = result.requests.filter((r) => r.completed);
     // TPOT is defined only with more than one output token, as the run metrics count it.
-    return { metrics: result.metrics, ttftMs: done.map((r) => r.ttftMs), tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs) };
+    return {
+      metrics: result.metrics,
+      ttftMs: done.map((r) => r.ttftMs),
+      tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs),
+      records: { requests: result.requests, log: result.log },
+    };
   }, [result]);
   // The run leaves the curve with the panel.
   useEffect(() => () => setImportedRun(null), [setImportedRun]);
