@@ -1,6 +1,6 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepPoint } from '../engine/sweep';
-import type { IterationLog, LimitTime, LoadSpec, RequestRecord, RunMetrics, Slo, Workload } from '../engine/types';
+import type { IterationLog, LimitTime, RequestRecord, RunMetrics, Scenario } from '../engine/types';
 import type { Settings } from '../settings/schema';
 
 /** The server profile without its cost function (functions cannot cross to the page). */
@@ -12,17 +12,8 @@ export interface ServerSummary {
   chunkBudgetTokens: number;
 }
 
-/** The scenario as plain data. */
-export interface ScenarioSummary {
-  workload: Workload;
-  server: ServerSummary;
-  load: LoadSpec;
-  slo: Slo;
-  requests: number;
-  seed: number;
-  chunkedPrefill: boolean;
-  networkRttMs: number;
-}
+/** The scenario as plain data: the engine's scenario with the server's cost function left out. */
+export type ScenarioSummary = Omit<Scenario, 'server'> & { server: ServerSummary };
 
 /** The representative request as the timeline draws it. */
 export interface RepresentativeRequest {

@@ -67,44 +67,28 @@ export function ExportActions({ settings, run, metrics, simulated = null }: { se
         <button type="button" onClick={() => void copy()} className="rounded border border-line px-2 py-0.5 text-sm">
           Copy {TOOL_NAMES[shown.tool]} command
         </button>
-        <button
-          type="button"
-          disabled={!run}
-          onClick={() => run && downloadBlob(new Blob([runToCsv(run)], { type: 'text/csv' }), `${fileStem(run.label)}.csv`)}
-          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
-        >
-          Download run as CSV
-        </button>
-        <button
-          type="button"
-          disabled={!run}
-          onClick={() => run && downloadBlob(new Blob([runToJson(run, metrics ?? undefined)], { type: 'application/json' }), `${fileStem(run.label)}.json`)}
-          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
-        >
-          Download run as JSON
-        </button>
-        <button
-          type="button"
-          disabled={!simulated?.records}
-          onClick={() => saveSimulated(simulated, 'csv')}
-          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
-        >
-          Download the simulation as CSV
-        </button>
-        <button
-          type="button"
-          disabled={!simulated?.records}
-          onClick={() => saveSimulated(simulated, 'json')}
-          className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
-        >
-          Download the simulation as JSON
-        </button>
+        {(['csv', 'json'] as const).map((kind) => (
+          <button key={`run-${kind}`} type="button" disabled={!run} onClick={() => run && saveRun(run, kind, metrics)} className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50">
+            Download run as {kind.toUpperCase()}
+          </button>
+        ))}
+        {(['csv', 'json'] as const).map((kind) => (
+          <button key={`sim-${kind}`} type="button" disabled={!simulated?.records} onClick={() => saveSimulated(simulated, kind)} className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50">
+            Download the simulation as {kind.toUpperCase()}
+          </button>
+        ))}
         <span role="status" className="text-sm text-muted">
           {status ?? ''}
         </span>
       </div>
     </section>
   );
+}
+
+/** Downloads a run in the lab's own run format, CSV or JSON (with its metrics when known). */
+function saveRun(run: ImportedRun, kind: 'csv' | 'json', metrics: RunMetrics | null, stem = fileStem(run.label)): void {
+  const text = kind === 'csv' ? runToCsv(run) : runToJson(run, metrics ?? undefined);
+  downloadBlob(new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/json' }), `${stem}.${kind}`);
 }
 
 /**
@@ -117,6 +101,5 @@ function saveSimulated(simulated: SimulatedSummary | null, kind: 'csv' | 'json')
   // tokenTimesS reads only the requests and the iteration log of a run.
   const asRun = records as unknown as RunResult;
   const run = simulatedRun(records.requests, { label: 'Latency Lab simulation', tokenTimesS: (id) => tokenTimesS(asRun, id), durationS: simulated.metrics.durationS });
-  const text = kind === 'csv' ? runToCsv(run) : runToJson(run, simulated.metrics);
-  downloadBlob(new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/json' }), `latency-lab-simulation.${kind}`);
+  saveRun(run, kind, simulated.metrics, 'latency-lab-simulation');
 }
