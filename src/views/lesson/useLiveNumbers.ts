@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { liveNumbersOf } from '../../lesson/live';
 import type { LiveNumbers } from '../../lesson/types';
-import { useSim } from '../../workers';
+import { useDeferredSim } from '../../workers';
 
 /** `ready`: the numbers belong to the current settings; `running`: a newer run is on its way; `error`: the settings cannot run. */
 export type LiveStatus = 'ready' | 'running' | 'error';
@@ -11,8 +11,8 @@ export type LiveStatus = 'ready' | 'running' | 'error';
  * results (the same results the cards read), and whether they are current.
  */
 export function useLiveNumbers(): { live: LiveNumbers | null; status: LiveStatus; resultId: number } {
-  const main = useSim((s) => s.main);
-  const status = useSim((s): LiveStatus => (s.error && s.error.id === s.requestedId ? 'error' : s.main?.id === s.requestedId ? 'ready' : 'running'));
+  const main = useDeferredSim((s) => s.main);
+  const status = useDeferredSim((s): LiveStatus => (s.error && s.error.id === s.requestedId ? 'error' : s.main?.id === s.requestedId ? 'ready' : 'running'));
   const live = useMemo(() => (main ? liveNumbersOf(main.result) : null), [main]);
   return { live, status, resultId: main?.id ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { useSim } from '../../workers';
+import { useDeferredSim } from '../../workers';
 import { StreamingPlayer } from './StreamingPlayer';
 
 /**
@@ -7,8 +7,8 @@ import { StreamingPlayer } from './StreamingPlayer';
  * representative request (its token arrival times and TTFT breakdown).
  */
 export function StreamingPanel() {
-  const rep = useSim((s) => s.main?.result.representative ?? null);
-  const resultId = useSim((s) => s.main?.id ?? 0);
+  const rep = useDeferredSim((s) => s.main?.result.representative ?? null);
+  const resultId = useDeferredSim((s) => s.main?.id ?? 0);
   return (
     <section id="streaming" aria-labelledby="streaming-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="streaming">
       <header className="space-y-1">
