@@ -1,40 +1,26 @@
-/* global document, getComputedStyle, window */
+/* global document, getComputedStyle */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { act } from './harness.mjs';
-
-async function runAxe(page, root) {
-  const source = await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ')) }));
-  });
-  const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
-  return result;
-}
+import { act, axeClean } from './harness.mjs';
 
 export const tests = {
   async 'axe: no serious or critical violations, light, 1280 px'({ lab, root }) {
     const { page } = await lab();
-    await runAxe(page, root);
+    await axeClean(page, root);
   },
   async 'axe: no serious or critical violations, dark, 390 px, with notices and a long report'({ lab, root }) {
     const { page } = await lab({ query: 'workload=report&load=busy&seed=oops', width: 390, colorScheme: 'dark' });
-    await runAxe(page, root);
+    await axeClean(page, root);
   },
   async 'axe: missed verdict and open loop, dark'({ lab, root }) {
     const { page } = await lab({ query: 'rate=2&ttftSlo=50', colorScheme: 'dark' });
-    await runAxe(page, root);
+    await axeClean(page, root);
   },
   async 'axe: no serious or critical violations while the curve is being recomputed'({ lab, root }) {
     const { page } = await lab();
     await page.waitForSelector('main#results[data-sweep="done"]');
     await page.getByText('Write a long report', { exact: true }).click();
     await page.waitForSelector('main#results[data-state="ready"]');
-    await runAxe(page, root);
+    await axeClean(page, root);
   },
   async 'keyboard: Tab reaches the controls in order and focus is visible'({ lab }) {
     const { page } = await lab();

@@ -7,20 +7,9 @@ import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderEverything } from './harness.mjs';
+import { axeClean, renderEverything } from './harness.mjs';
 
 const fixture = (root, name) => join(root, 'test', 'fixtures', name);
-
-async function runAxe(page, root) {
-  const source = await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ')) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
-}
 
 /** The compare section, scrolled into view once the page and its curve are ready (the panel is its own chunk). */
 async function compareSection(page) {
@@ -159,7 +148,7 @@ export const tests = {
     }
     assert.ok(reached, 'Tab reaches "Start measuring"');
 
-    await runAxe(page, root);
+    await axeClean(page, root);
     await renderEverything(page);
     await section.screenshot({ path: join(root, 'test-results', 'compare-1280-light.png') });
     await page.getByTestId('curve-section').screenshot({ path: join(root, 'test-results', 'compare-curve-1280-light.png') });
@@ -199,7 +188,7 @@ export const tests = {
     await section.getByText(/Missed at p95/).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-    await runAxe(page, root);
+    await axeClean(page, root);
     await renderEverything(page);
     await section.screenshot({ path: join(root, 'test-results', 'compare-390-dark.png') });
     // The section is long on a phone: also save it in screen-sized parts to look at.
@@ -249,7 +238,7 @@ export const tests = {
       // Every request went to the lab's own origin or to the endpoint the form names (the runner checks the host).
       const allowed = new Set([new URL(page.url()).origin, sse.url]);
       for (const r of l.requests) assert.ok(allowed.has(new URL(r).origin), `unexpected request ${r}`);
-      await runAxe(page, root);
+      await axeClean(page, root);
     } finally {
       await sse.close();
     }

@@ -1,7 +1,7 @@
 // ?embed=timeline|curve|lab renders one view for an iframe; a bad value falls
 // back to the full page with a notice.
 import assert from 'node:assert/strict';
-import { axeClean } from './question.spec.mjs';
+import { axeClean } from './harness.mjs';
 import { act, readout } from './harness.mjs';
 
 export const tests = {

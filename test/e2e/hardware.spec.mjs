@@ -1,8 +1,7 @@
-/* global document, window */
+/* global document */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { act, readNumber, ready, renderEverything, urlMatches } from './harness.mjs';
+import { act, axeClean, readNumber, ready, renderEverything, urlMatches } from './harness.mjs';
 
 /** Picks `value` in the select named `name`, waiting for the run it causes (none when it is already picked). */
 async function pick(page, name, value) {
@@ -15,17 +14,6 @@ async function pick(page, name, value) {
 async function pickRefused(page, name, value) {
   await page.getByRole('combobox', { name, exact: true }).selectOption(value);
   await ready(page, 'error');
-}
-
-async function runAxe(page, root) {
-  const source = await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '').replace(/\s+/g, ' ')) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
 }
 
 /** The refusal alert of the server picker. */
@@ -70,7 +58,7 @@ export const tests = {
     await act(page, () => page.getByText('Busy', { exact: true }).click());
     await page.waitForFunction(() => /typical batch of \d+ moves it/.test(document.querySelector('[data-testid="why-sentence"]')?.textContent ?? ''));
 
-    await runAxe(page, root);
+    await axeClean(page, root);
     await renderEverything(page);
     await page.screenshot({ path: join(root, 'test-results', 'hardware-1280-light.png'), fullPage: true });
     await why.screenshot({ path: join(root, 'test-results', 'hardware-why-1280-light.png') });
@@ -95,7 +83,7 @@ export const tests = {
     assert.equal(await readNumber(page, 'tpot'), tpotBefore);
     assert.equal(await page.getByTestId('why-section').getAttribute('data-why'), 'refused');
     assert.doesNotMatch(await page.locator('main#results').textContent(), /NaN|Infinity/);
-    await runAxe(page, root);
+    await axeClean(page, root);
     await alert.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(root, 'test-results', 'hardware-refused-390-dark.png') });
 

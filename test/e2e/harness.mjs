@@ -1,6 +1,6 @@
 // A lab page in a fresh context that records console errors and every request
 // leaving 127.0.0.1 (those are blocked, and fail the test).
-/* global URL, document, location */
+/* global URL, document, location, window */
 import assert from 'node:assert/strict';
 
 export async function openLab(browser, baseUrl, root, { query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready', track = () => {} } = {}) {
@@ -99,4 +99,21 @@ export async function urlMatches(page, re) {
 export async function renderEverything(page) {
   await page.addStyleTag({ content: '[data-testid$="-section"] { content-visibility: visible !important; }' });
   await page.waitForTimeout(50);
+}
+
+/**
+ * Runs axe-core on the page and fails on any serious or critical violation.
+ * Returns every violation (the caller may look at the minor ones).
+ */
+export async function axeClean(page, root) {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  await page.evaluate(await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
+  return violations;
 }

@@ -3,22 +3,7 @@
 // numbers on screen. Also ?question=N links and the "no longer applies" notice.
 /* global document, getComputedStyle, localStorage, location */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { nextResult, readNumber, readout, ready, resultId } from './harness.mjs';
-
-/** Runs axe on the page; fails on serious or critical violations. */
-export async function axeClean(page, root) {
-  const source = await readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));
-}
+import { axeClean, nextResult, readNumber, readout, ready, resultId } from './harness.mjs';
 
 const panel = (page) => page.locator('[data-testid="try-it"]');
 

@@ -2,7 +2,7 @@
 // The matching quiz, by keyboard, with its score kept in versioned progress;
 // a damaged or other-version progress entry resets with a notice.
 import assert from 'node:assert/strict';
-import { axeClean } from './question.spec.mjs';
+import { axeClean } from './harness.mjs';
 
 const ANSWERS = [
   ['TTFT', /^Time to first token/],

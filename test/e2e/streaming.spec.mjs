@@ -3,7 +3,7 @@
 // token times beside a reader; chunks and where TTFT is measured; pause,
 // replay, speed; reduced motion shows the end state with steps instead.
 import assert from 'node:assert/strict';
-import { axeClean } from './question.spec.mjs';
+import { axeClean } from './harness.mjs';
 
 const panel = (page) => page.locator('[data-testid="streaming"]');
 const phase = (page) => panel(page).locator('[data-phase]').first().getAttribute('data-phase');
