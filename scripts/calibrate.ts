@@ -5,7 +5,7 @@
  *
  * Options:
  *   --csv <path>   measurements file (also env LATENCY_LAB_MEASUREMENTS;
- *                  default ../shared/calibration/measurements.csv beside the repo)
+ *                  default data/calibration/measurements.csv in the repository)
  *   --check        evaluate the committed factors only; write nothing
  *   --compare      also fit with a hard-max roofline and record the comparison
  *   --no-write     fit and print, but leave files alone
@@ -30,7 +30,7 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 
-const csvPath = resolve(option('--csv') ?? process.env.LATENCY_LAB_MEASUREMENTS ?? resolve(repo, '../shared/calibration/measurements.csv'));
+const csvPath = resolve(option('--csv') ?? process.env.LATENCY_LAB_MEASUREMENTS ?? resolve(repo, 'data/calibration/measurements.csv'));
 if (!existsSync(csvPath)) {
   console.error(`calibrate: no measurements at ${csvPath}. Pass --csv <path> or set LATENCY_LAB_MEASUREMENTS.`);
   process.exit(2);

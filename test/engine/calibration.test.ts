@@ -9,11 +9,11 @@ import {
 import { FITTED_FACTORS, gpuById, modelById } from '../../src/engine/profiles/index';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CSV = resolve(repo, '../shared/calibration/measurements.csv');
+const CSV = resolve(repo, 'data/calibration/measurements.csv');
 
 function measurements(): Record<string, string>[] {
   if (!existsSync(CSV)) {
-    throw new Error(`Calibration data missing: expected ${CSV} (the shared/ folder beside the repository clone).`);
+    throw new Error(`Calibration data missing: expected ${CSV} (committed in the repository under data/calibration/).`);
   }
   return parseCsvRecords(readFileSync(CSV, 'utf8'));
 }

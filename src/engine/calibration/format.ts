@@ -79,7 +79,7 @@ export function fittedSource(f: RooflineFactors, summary: string): string {
   return [
     '/**',
     ' * Roofline efficiency factors fitted by `npm run calibrate` to',
-    ' * ../shared/calibration/measurements.csv. Generated file: rerun the script',
+    ' * data/calibration/measurements.csv. Generated file: rerun the script',
     ' * instead of editing by hand. See docs/calibration.md for the fit and its errors.',
     ` * ${summary}`,
     ' */',

@@ -1,8 +1,8 @@
 /**
  * Roofline efficiency factors fitted by `npm run calibrate` to
- * ../shared/calibration/measurements.csv. Generated file: rerun the script
+ * data/calibration/measurements.csv. Generated file: rerun the script
  * instead of editing by hand. See docs/calibration.md for the fit and its errors.
- * Fit loss 0.1021 over 439 rows of ../shared/calibration/measurements.csv.
+ * Fit loss 0.1021 over 439 rows of data/calibration/measurements.csv.
  */
 import type { RooflineFactors } from './cost';
 

@@ -6,7 +6,7 @@
  * has 5 × 16 GiB, nvidia-smi shows about 80 GiB = 85.9e9 B), so HBM parts are
  * taken as GiB; GDDR6 cards lose a little to ECC and land near the decimal
  * figure, so they are taken as GB. The gap (7%) decides whether a large model
- * leaves room for a KV cache. Values and sources: ../shared/calibration/specs.md §1.
+ * leaves room for a KV cache. Values and sources: data/calibration/specs.md §1.
  */
 
 /** How the GPUs of one server talk to each other for tensor-parallel all-reduces. */

@@ -1,6 +1,6 @@
 /**
  * Model architectures, taken from each model's Hugging Face `config.json`
- * (values collected in ../shared/calibration/specs.md, section 2). Parameter
+ * (values collected in data/calibration/specs.md, section 2). Parameter
  * counts are derived from the config by `modelParams`, never typed in, so the
  * FLOP and byte counts of the roofline follow from the same numbers; the
  * published size is kept beside each entry only to check the derivation.
