@@ -19,16 +19,32 @@ export function meetsSlo(r: Pick<RequestRecord, 'ttftMs' | 'tpotMs' | 'e2eMs'>, 
  * output token; ITL pooled over every gap (token-weighted, given as
  * (gap s, count) pairs); throughput and goodput over the run's wall time,
  * from the first send (t = 0) to the last token received. No warm-up is
- * discarded, as vLLM's default `--num-warmups 0`.
+ * discarded, as vLLM's default `--num-warmups 0`. Pass `durationS` to divide
+ * by another span instead (a measurement window: GenAI-Perf divides by last
+ * response − first request of the window).
  */
-export function computeMetrics(records: readonly RequestRecord[], itlGapS: readonly number[], itlWeight: readonly number[], slo: Slo): RunMetrics {
+export function computeMetrics(
+  records: readonly RequestRecord[],
+  itlGapS: readonly number[],
+  itlWeight: readonly number[],
+  slo: Slo,
+  durationS?: number,
+): RunMetrics {
   const done = records.filter((r) => r.completed);
-  let durationS = 0;
   let outputTokens = 0;
   let good = 0;
+  let preemptions = 0;
+  let recomputedTokens = 0;
+  if (durationS === undefined) {
+    durationS = 0;
+    for (const r of records) {
+      const endS = (r.completed ? r.lastTokenServerS : r.admitS) + r.networkOutS;
+      durationS = Math.max(durationS, endS);
+    }
+  }
   for (const r of records) {
-    const endS = (r.completed ? r.lastTokenServerS : r.admitS) + r.networkOutS;
-    durationS = Math.max(durationS, endS);
+    preemptions += r.preemptions;
+    recomputedTokens += r.recomputedTokens;
   }
   const ttft: number[] = [];
   const tpot: number[] = [];
@@ -42,7 +58,8 @@ export function computeMetrics(records: readonly RequestRecord[], itlGapS: reado
     if (r.outputTokens > 1) tpot.push(r.tpotMs);
     if (meetsSlo(r, slo)) good++;
   }
-  const perSec = (x: number): number => (durationS > 0 ? x / durationS : 0);
+  const span = durationS;
+  const perSec = (x: number): number => (span > 0 ? x / span : 0);
   const tpotMs = summarize(tpot);
   return {
     completed: done.length,
@@ -58,5 +75,7 @@ export function computeMetrics(records: readonly RequestRecord[], itlGapS: reado
     goodputReqPerSec: perSec(good),
     sloMetShare: done.length > 0 ? good / done.length : 0,
     userTokPerSec: tpotMs.p50 > 0 ? 1000 / tpotMs.p50 : 0,
+    preemptions,
+    recomputedTokens,
   };
 }

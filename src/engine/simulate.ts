@@ -3,55 +3,54 @@ import { TimeHeap } from './heap';
 import { computeMetrics } from './metrics';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
-import { DEFAULT_NETWORK_JITTER } from './validate';
+import { activeFor, isPrefilling, type Active } from './scheduler/active';
+import { schedulerConfig } from './scheduler/config';
+import { Deque } from './scheduler/deque';
+import { pagedKv, reserveKv } from './scheduler/kv';
+import { isDecoding, planIteration, TokenBudget } from './scheduler/plan';
+import { windowedItl, type ItlLog } from './scheduler/itl';
+import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
+import { selectWindow } from './window';
 import type { IterationLog, LimitTime, RequestRecord, RunResult, Scenario } from './types';
-import { validateScenario } from './validate';
-
-/** A request the scheduler holds: its record plus progress counters. */
-interface Active {
-  rec: RequestRecord;
-  /** Prompt tokens already prefilled. */
-  prefilled: number;
-  /** Output tokens emitted so far (the first comes out of the prefill). */
-  generated: number;
-  /** KV tokens reserved for its whole life: prompt + output. */
-  reserved: number;
-  /** Prompt tokens scheduled for prefill in the current iteration. */
-  chunk: number;
-  /** Decodes one token in the current iteration. */
-  decoding: boolean;
-}
 
 function emptyLog(): IterationLog {
-  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [] };
+  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [] };
 }
 
 /**
- * Simulates a continuous-batching (iteration-level) server, as vLLM and
- * TensorRT-LLM schedule:
- * - FCFS admission while the batch limit and KV memory allow. Admission
- *   reserves the request's whole footprint (prompt + output), like
- *   TensorRT-LLM's guaranteed-no-evict policy, so nothing is ever preempted.
- * - Each iteration prefills admitted prompts (whole, or in chunks under the
- *   profile's token budget with decodes first) and advances every decoding
- *   request by one token. A prefill in the same iteration stretches the
- *   decoders' gap: prefill interference.
+ * Simulates a continuous-batching (iteration-level) server, as vLLM,
+ * TensorRT-LLM and SGLang schedule:
+ * - FCFS admission while the batch limit and KV memory allow. `reserve`
+ *   holds a request's whole footprint (prompt + output) from admission on,
+ *   so nothing is ever preempted. `paged` holds KV blocks as tokens are
+ *   computed; before each iteration every decoding request needs room for
+ *   its next token, and when there is none the newest running request is
+ *   preempted (KV freed, back to the front of the queue, prompt and tokens so
+ *   far recomputed when it is admitted again). No request is admitted in an
+ *   iteration that preempted (vLLM V1 does the same).
+ * - Each iteration advances every decoding request by one token and fills
+ *   the rest of the token budget with prefill: chunks of prompts when chunked,
+ *   whole prompts otherwise (see `TokenBudget`). A prefill in the same
+ *   iteration stretches the decoders' gap: prefill interference.
  * - Between events the batch is fixed, so a run of identical decode steps is
- *   advanced in one go: cost grows with requests, not tokens. KV grows one
- *   token per sequence per step; a run's step time is taken at its mean KV,
- *   which keeps the run's total exact for costs linear in KV.
+ *   advanced in one go: cost grows with requests and preemptions, not tokens.
+ *   KV grows one token per sequence per step; a run's step time is taken at
+ *   its mean KV, which keeps the run's total exact for costs linear in KV.
+ * Metrics count the scenario's measurement window (default every request).
  * Times are seconds from the first send. Same scenario → byte-identical result.
  */
 export function simulate(scenario: Scenario): RunResult {
   const s = validateScenario(scenario);
   const p = s.server;
+  const cfg = schedulerConfig(s);
+  const paged = cfg.admission === 'paged';
+  const kv = paged ? pagedKv(p.kvCapacityTokens, cfg.blockTokens, cfg.watermark) : reserveKv(p.kvCapacityTokens);
   const oneWayS = s.networkRttMs / 2000;
   // Real networks jitter; without it, closed-loop arrivals lock onto the
   // iteration clock and TTFT swings with the step length (an aliasing artefact).
   const jitter = s.networkJitter ?? DEFAULT_NETWORK_JITTER;
   const netRng = makeRng(s.seed, STREAM.network);
   const delayS = (): number => (jitter > 0 ? oneWayS * (1 - jitter) + exponential(netRng, oneWayS * jitter) : oneWayS);
-  const chunkBudget = s.chunkedPrefill ? Math.max(p.chunkBudgetTokens, p.maxBatch + 1) : Infinity;
   const nextLengths = makeLengthSampler(s.workload, s.seed);
   const thinkRng = makeRng(s.seed, STREAM.think);
 
@@ -66,7 +65,7 @@ export function simulate(scenario: Scenario): RunResult {
       id: records.length, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
       serverArrivalS: sendS + inS, admitS: -1, prefillStartS: -1,
       firstTokenServerS: -1, lastTokenServerS: -1, completed: false,
-      ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0,
+      ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0, preemptions: 0, recomputedTokens: 0, pausesS: null,
     };
     records.push(rec);
     heap.push(rec.serverArrivalS, rec.id);
@@ -87,13 +86,10 @@ export function simulate(scenario: Scenario): RunResult {
 
   const log = emptyLog();
   const limits: LimitTime = { batchS: 0, memoryS: 0 };
-  const itlGapS: number[] = [];
-  const itlWeight: number[] = [];
-  let waiting: Active[] = [];
-  let waitHead = 0;
+  const itl: ItlLog = { gapS: [], weight: [], endS: [], count: [] };
+  const waiting = new Deque<Active>();
   const running: Active[] = [];
-  let kvReserved = 0;
-  let kvUsed = 0;
+  let admissions = 0;
   let peakBatch = 0;
   let peakKvReserved = 0;
   let now = 0;
@@ -106,34 +102,73 @@ export function simulate(scenario: Scenario): RunResult {
     r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
     r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
     r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
-    kvReserved -= a.reserved;
-    kvUsed -= a.prefilled + a.generated;
+    kv.release(a);
     sendNext(r.userId, now + r.networkOutS);
   };
 
+  /** Frees a running request's KV and sends it back to wait; it recomputes its prompt and tokens so far. */
+  const preempt = (a: Active): void => {
+    a.rec.preemptions++;
+    a.rec.recomputedTokens += a.kvTokens;
+    kv.release(a);
+    a.prefilled = 0;
+    a.target = a.rec.promptTokens + a.generated;
+    a.chunk = 0;
+    a.decoding = false;
+    if (a.generated >= 1) a.pausedAtS = now;
+  };
+
   for (;;) {
-    while (heap.size > 0 && heap.peekTime() <= now) {
-      const rec = records[heap.pop()];
-      waiting.push({ rec, prefilled: 0, generated: 0, reserved: rec.promptTokens + rec.outputTokens, chunk: 0, decoding: false });
-    }
-    while (waitHead < waiting.length) {
-      const a = waiting[waitHead];
-      if (a.reserved > p.kvCapacityTokens) {
-        // Can never fit: reject it now rather than block the queue forever.
-        a.rec.admitS = now;
-        waitHead++;
-        sendNext(a.rec.userId, now + a.rec.networkOutS);
-        continue;
+    while (heap.size > 0 && heap.peekTime() <= now) waiting.pushBack(activeFor(records[heap.pop()]));
+
+    // Paged: room for every decoder's next token, evicting the newest running requests.
+    let preempted = 0;
+    if (paged && running.length > 0) {
+      const victims: Active[] = [];
+      while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding)) > 0) {
+        const v = running.pop()!;
+        preempt(v);
+        victims.push(v);
       }
-      if (running.length >= p.maxBatch || kvReserved + a.reserved > p.kvCapacityTokens) break;
-      a.rec.admitS = now;
-      kvReserved += a.reserved;
-      running.push(a);
-      waitHead++;
+      // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
+      for (const v of victims) waiting.pushFront(v);
+      preempted = victims.length;
     }
-    if (waitHead > 1024 && waitHead * 2 > waiting.length) {
-      waiting = waiting.slice(waitHead);
-      waitHead = 0;
+
+    let blocked: 'batch' | 'memory' | null = null;
+    if (preempted > 0 && running.length > 0) blocked = 'memory';
+    else {
+      // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
+      let meter: TokenBudget | null = null;
+      if (paged) {
+        let decoders = 0;
+        for (const a of running) if (isDecoding(a)) decoders++;
+        meter = new TokenBudget(cfg.tokenBudget, decoders, cfg.chunked);
+        for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
+      }
+      while (waiting.length > 0) {
+        const a = waiting.at(0)!;
+        if (kv.neverFits(a)) {
+          // Can never fit: reject it now rather than block the queue forever.
+          a.rec.admitS = now;
+          waiting.popFront();
+          sendNext(a.rec.userId, now + a.rec.networkOutS);
+          continue;
+        }
+        if (running.length >= cfg.maxBatch) {
+          blocked = 'batch';
+          break;
+        }
+        if (meter && meter.take(a.target) === 0) break;
+        if (!kv.tryAdmit(a, running.length === 0)) {
+          blocked = 'memory';
+          break;
+        }
+        if (a.rec.admitS < 0) a.rec.admitS = now;
+        a.order = admissions++;
+        running.push(a);
+        waiting.popFront();
+      }
     }
     if (running.length === 0) {
       if (heap.size === 0) break;
@@ -141,90 +176,76 @@ export function simulate(scenario: Scenario): RunResult {
       continue;
     }
     peakBatch = Math.max(peakBatch, running.length);
-    peakKvReserved = Math.max(peakKvReserved, kvReserved);
-    const waitingCount = waiting.length - waitHead;
-    const blockedBy = waitingCount === 0 ? null : running.length >= p.maxBatch ? 'batch' : 'memory';
+    peakKvReserved = Math.max(peakKvReserved, kv.reservedTokens);
+    const waitingCount = waiting.length;
 
-    // Decodes are scheduled first; prefill chunks fill the remaining budget in FCFS order.
-    let decodeSeqs = 0;
-    let decodeKv = 0;
-    let minRemaining = Infinity;
-    for (const a of running) {
-      a.decoding = a.generated >= 1;
-      if (a.decoding) {
-        decodeSeqs++;
-        decodeKv += a.prefilled + a.generated;
-        minRemaining = Math.min(minRemaining, a.rec.outputTokens - a.generated);
-      }
-    }
-    let budget = chunkBudget - (s.chunkedPrefill ? decodeSeqs : 0);
-    let prefillTokens = 0;
-    let pairs = 0;
-    let prefillContext = 0;
-    let prefillSeqs = 0;
-    for (const a of running) {
-      a.chunk = 0;
-      if (a.prefilled < a.rec.promptTokens && budget > 0) {
-        const chunk = Math.min(a.rec.promptTokens - a.prefilled, budget);
-        a.chunk = chunk;
-        budget -= chunk;
-        prefillTokens += chunk;
-        pairs += chunk * (a.prefilled + (chunk + 1) / 2);
-        prefillContext += a.prefilled;
-        prefillSeqs++;
-      }
-    }
-
+    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked);
     const start = now;
     let count = 1;
     let gap: number;
-    if (prefillTokens > 0) {
-      gap = p.iterationSeconds({ prefillTokens, prefillAttentionPairs: pairs, prefillContextTokens: prefillContext, prefillSeqs, decodeSeqs, decodeKvTokens: decodeKv });
+    if (plan.prefillTokens > 0) {
+      gap = p.iterationSeconds(plan);
       now += gap;
       for (const a of running) {
         if (a.decoding) {
           a.generated++;
-          kvUsed++;
+          kv.grow(a, 1);
         } else if (a.chunk > 0) {
           if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
           a.prefilled += a.chunk;
-          kvUsed += a.chunk;
-          if (a.prefilled === a.rec.promptTokens) {
-            a.generated = 1;
-            kvUsed++;
-            a.rec.firstTokenServerS = now;
+          kv.grow(a, a.chunk);
+          if (a.prefilled === a.target) {
+            a.generated++;
+            kv.grow(a, 1);
+            if (a.generated === 1) a.rec.firstTokenServerS = now;
+            if (a.pausedAtS >= 0) {
+              // The recompute's iteration emits its next token: one long gap in its stream.
+              (a.rec.pausesS ??= []).push(a.pausedAtS, now);
+              itl.gapS.push(now - a.pausedAtS);
+              itl.weight.push(1);
+              itl.endS.push(now);
+              itl.count.push(1);
+              a.pausedAtS = -1;
+            }
           }
         }
       }
     } else {
-      // Pure decode: advance until the first completion, or until an arrival that could be admitted.
-      const work = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs, decodeKvTokens: decodeKv };
-      count = minRemaining;
-      if (heap.size > 0 && waitingCount === 0 && running.length < p.maxBatch) {
+      // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
+      const work = { ...plan };
+      count = plan.minRemaining;
+      if (preempted > 0) count = 1;
+      else if (heap.size > 0 && waitingCount === 0 && running.length < cfg.maxBatch) {
         const firstGap = p.iterationSeconds(work);
         count = Math.min(count, Math.max(1, Math.ceil((heap.peekTime() - now) / firstGap - 1e-9)));
       }
-      work.decodeKvTokens = decodeKv + (decodeSeqs * (count - 1)) / 2;
+      if (paged) count = kv.decodeStepsAllowed(running, count);
+      work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1)) / 2;
       gap = p.iterationSeconds(work);
       now += count * gap;
-      for (const a of running) a.generated += count;
-      kvUsed += decodeSeqs * count;
+      for (const a of running) {
+        a.generated += count;
+        kv.grow(a, count);
+      }
     }
-    if (decodeSeqs > 0) {
-      itlGapS.push(gap);
-      itlWeight.push(decodeSeqs * count);
+    if (plan.decodeSeqs > 0) {
+      itl.gapS.push(gap);
+      itl.weight.push(plan.decodeSeqs * count);
+      itl.endS.push(now);
+      itl.count.push(count);
     }
-    if (blockedBy === 'batch') limits.batchS += now - start;
-    else if (blockedBy === 'memory') limits.memoryS += now - start;
+    if (blocked === 'batch') limits.batchS += now - start;
+    else if (blocked === 'memory') limits.memoryS += now - start;
 
     log.endS.push(now);
     log.count.push(count);
     log.gapS.push(gap);
     log.batch.push(running.length);
-    log.kvUsedTokens.push(kvUsed);
-    log.kvReservedTokens.push(kvReserved);
+    log.kvUsedTokens.push(kv.usedTokens);
+    log.kvReservedTokens.push(kv.reservedTokens);
     log.waiting.push(waitingCount);
-    log.prefillTokens.push(prefillTokens);
+    log.prefillTokens.push(plan.prefillTokens);
+    log.preempted.push(preempted);
 
     let kept = 0;
     for (const a of running) {
@@ -234,14 +255,18 @@ export function simulate(scenario: Scenario): RunResult {
     running.length = kept;
   }
 
-  const metrics = computeMetrics(records, itlGapS, itlWeight, s.slo);
+  const window = selectWindow(records, s.load, s.window);
+  const all = window.report.kind === 'all' && window.report.excludedWarmup === 0;
+  const gaps = all ? itl : windowedItl(itl, window.report.fromS, window.report.toS);
+  const metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : window.report.toS - window.report.fromS);
   return {
     scenario: s,
     requests: records,
     metrics,
+    window: window.report,
     log,
     limits,
-    representativeId: pickRepresentative(records),
+    representativeId: pickRepresentative(window.counted),
     peakBatch,
     peakKvReservedTokens: peakKvReserved,
   };

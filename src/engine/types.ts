@@ -101,6 +101,62 @@ export interface Scenario {
    * Default `DEFAULT_NETWORK_JITTER`; 0 makes every delay exactly RTT / 2.
    */
   networkJitter?: number;
+  /**
+   * Scheduler settings beyond the profile's batch limit and KV capacity.
+   * Every field is optional: a scenario without them runs the lab's default
+   * scheduler (reserve admission; the profile's token budget only when
+   * prefill is chunked), exactly as before these settings existed.
+   */
+  scheduler?: SchedulerOptions;
+  /** Which requests the metrics count; default every request (`all`, no warm-up). */
+  window?: MeasurementWindow;
+}
+
+/**
+ * How KV memory is handed out when a request is admitted.
+ * - `reserve`: the request's whole footprint (prompt + output) is held from
+ *   admission on, so a running request is never evicted (TensorRT-LLM's
+ *   GUARANTEED_NO_EVICT, llama.cpp's slots).
+ * - `paged`: KV is allocated in blocks as tokens are computed (vLLM, SGLang);
+ *   a request is admitted when its prompt fits, and when the cache runs out
+ *   the newest running request is preempted: its KV is freed and recomputed later.
+ */
+export type AdmissionPolicy = 'reserve' | 'paged';
+
+/** Scheduler settings of a scenario. Units in the names; all optional. */
+export interface SchedulerOptions {
+  /** KV admission policy; default `reserve`. */
+  admission?: AdmissionPolicy;
+  /**
+   * Tokens one iteration may carry: one per decoding sequence plus the prompt
+   * tokens prefilled (vLLM `max_num_batched_tokens`, TensorRT-LLM
+   * `max_num_tokens`). It applies with and without chunked prefill; without
+   * it, a prompt is prefilled whole, and prompts that do not fit wait for a
+   * later iteration (the first prompt of an iteration always goes, however
+   * long). Raised to the batch limit + 1 when smaller, so every decoding
+   * sequence fits. Default: the profile's `chunkBudgetTokens` when chunked,
+   * no limit when whole (the lab's behaviour before this setting existed).
+   */
+  tokenBudget?: number;
+  /** Paged only: share (0..0.5) of KV blocks that must stay free after an admission (vLLM's watermark); default 0.01. */
+  watermark?: number;
+  /** Paged only: tokens per KV block (vLLM `block_size`); default 16. */
+  blockTokens?: number;
+}
+
+/**
+ * Which requests the metrics count, as benchmark tools choose them.
+ * - `all`: every request, from the first send to the last token (vLLM `bench serve`).
+ * - `steady`: requests sent after the load has filled and finished before it
+ *   began to drain, like GenAI-Perf's stable measurement window. Closed loop:
+ *   filled once every user has sent its second request; open loop: once the
+ *   first request has finished. Draining starts at the run's last send.
+ * `warmup` leaves out the first N requests sent (AIPerf's warm-up requests) in either case.
+ */
+export interface MeasurementWindow {
+  kind: 'all' | 'steady';
+  /** Requests left out at the start (the earliest sends), ≥ 0 and below the run's request count. */
+  warmup: number;
 }
 
 /** One request's life. Times are seconds from the start of the run (first send = 0). */
@@ -134,6 +190,17 @@ export interface RequestRecord {
   e2eMs: number;
   /** Wait between arriving at the server and the start of its prefill (admission + scheduling), ms. */
   queueMs: number;
+  /** Times it was preempted (paged admission only; 0 otherwise). */
+  preemptions: number;
+  /** KV tokens computed and then thrown away by its preemptions (recomputed later). */
+  recomputedTokens: number;
+  /**
+   * Stalls of its token stream caused by preemption, seconds at the server,
+   * as flat pairs [last token before, next token after, …]; null when none.
+   * No token is emitted strictly inside a pair; the second time of each pair
+   * is the end of the iteration that finished its recompute and emitted.
+   */
+  pausesS: number[] | null;
 }
 
 /** Summary statistics of a sample. Percentiles interpolate linearly (numpy's default). */
@@ -173,6 +240,10 @@ export interface RunMetrics {
   sloMetShare: number;
   /** Streaming pace of a typical user: 1000 / median TPOT, tok/s. */
   userTokPerSec: number;
+  /** Preemptions suffered by the counted requests (paged admission; 0 with reserve). Absent for runs measured elsewhere. */
+  preemptions?: number;
+  /** KV tokens the counted requests had computed and lost to preemption, so computed twice. Absent for runs measured elsewhere. */
+  recomputedTokens?: number;
 }
 
 /**
@@ -193,6 +264,8 @@ export interface IterationLog {
   waiting: number[];
   /** Prompt tokens prefilled in the entry (0 for a pure decode run). */
   prefillTokens: number[];
+  /** Requests preempted at the start of the entry (paged admission). */
+  preempted: number[];
 }
 
 /** What held the queue back, in seconds of the run with requests waiting. */
@@ -203,11 +276,39 @@ export interface LimitTime {
   memoryS: number;
 }
 
+/** Which requests a run's metrics counted, and why the others were left out. */
+export interface WindowReport {
+  kind: 'all' | 'steady';
+  /** Warm-up requests asked to be left out. */
+  warmup: number;
+  /** Requests the metrics counted. */
+  counted: number;
+  /** Left out as warm-up (the earliest sends). */
+  excludedWarmup: number;
+  /** Left out because they were sent before the load filled (steady only). */
+  excludedRamp: number;
+  /** Left out because they finished after the load began to drain (steady only). */
+  excludedDrain: number;
+  /** Steady only: sends from this time on count, seconds; null for `all`. */
+  fillS: number | null;
+  /** Steady only: requests finishing after this time (the last send) do not count, seconds; null for `all`. */
+  drainS: number | null;
+  /** The span the metrics cover, seconds: duration = toS − fromS. */
+  fromS: number;
+  toS: number;
+  /** Why a steady window fell back to every request (too few requests for a steady state), or null. */
+  fallback: string | null;
+  /** Ids of the counted requests as inclusive [first, last] ranges. */
+  idRanges: [number, number][];
+}
+
 /** The full outcome of one simulation. */
 export interface RunResult {
   scenario: Scenario;
   requests: RequestRecord[];
   metrics: RunMetrics;
+  /** Which requests `metrics` counted. */
+  window: WindowReport;
   log: IterationLog;
   limits: LimitTime;
   /** Id of the representative request (see `pickRepresentative`), or -1 if none completed. */

@@ -24,6 +24,7 @@ export const ENGINE_LIMITS = {
   maxTokens: 2_000_000,
   maxNetworkRttMs: 60_000,
   maxThinkMs: 3_600_000,
+  maxTokenBudget: 10_000_000,
 } as const;
 
 /** Share of a one-way network delay that varies between requests, when a scenario does not say. */
@@ -73,6 +74,24 @@ export function validateScenario(s: Scenario): Scenario {
   const p = s.server;
   if (!(p.kvCapacityTokens >= 1) || !(p.maxBatch >= 1) || !(p.chunkBudgetTokens >= 1)) {
     throw new EngineInputError('server', `profile ${p.id} has no room to run a request`);
+  }
+  const o = s.scheduler;
+  if (o) {
+    if (o.admission !== undefined && o.admission !== 'reserve' && o.admission !== 'paged') {
+      throw new EngineInputError('admission', `must be paged or reserve, got ${String(o.admission)}`);
+    }
+    if (o.tokenBudget !== undefined) positiveInt(o.tokenBudget, 'token-budget', ENGINE_LIMITS.maxTokenBudget);
+    if (o.watermark !== undefined && !(o.watermark >= 0 && o.watermark <= 0.5)) {
+      throw new EngineInputError('watermark', `must be between 0 and 0.5, got ${o.watermark}`);
+    }
+    if (o.blockTokens !== undefined) positiveInt(o.blockTokens, 'block-tokens', 1024);
+  }
+  const w = s.window;
+  if (w) {
+    if (w.kind !== 'all' && w.kind !== 'steady') throw new EngineInputError('window', `must be all or steady, got ${String(w.kind)}`);
+    if (!Number.isInteger(w.warmup) || w.warmup < 0 || w.warmup >= s.requests) {
+      throw new EngineInputError('warmup', `must be a whole number from 0 to requests − 1 (${s.requests - 1}), got ${w.warmup}`);
+    }
   }
   return s;
 }

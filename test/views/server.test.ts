@@ -36,6 +36,7 @@ function log(entries: { endS: number; count: number; gapS: number; batch: number
     kvReservedTokens: entries.map((e) => e.reserved ?? 0),
     waiting: entries.map((e) => e.waiting ?? 0),
     prefillTokens: entries.map((e) => e.prefill ?? 0),
+    preempted: entries.map(() => 0),
   };
 }
 

@@ -219,7 +219,7 @@ describe('memory', () => {
 describe('typical decode from the run', () => {
   it('takes the iteration-weighted median batch and context', () => {
     const log: IterationLog = {
-      endS: [1, 2, 3], count: [1, 10, 1], gapS: [1, 0.1, 1], batch: [1, 16, 0], kvUsedTokens: [500, 16_000, 0], kvReservedTokens: [0, 0, 0], waiting: [0, 0, 0], prefillTokens: [500, 0, 0],
+      endS: [1, 2, 3], count: [1, 10, 1], gapS: [1, 0.1, 1], batch: [1, 16, 0], kvUsedTokens: [500, 16_000, 0], kvReservedTokens: [0, 0, 0], waiting: [0, 0, 0], prefillTokens: [500, 0, 0], preempted: [0, 0, 0],
     };
     expect(typicalDecode(log)).toEqual({ batch: 16, contextTokens: 1000 });
     expect(typicalDecode({ ...log, batch: [0, 0, 0] })).toBeNull();

@@ -1,0 +1,35 @@
+/**
+ * Inter-token gaps as the loop records them: entry i is `count[i]` gaps of
+ * `gapS[i]` seconds (one per decode step of a run, ending at `endS[i]`),
+ * carrying `weight[i]` tokens in all (decoding sequences × steps).
+ */
+export interface ItlLog {
+  gapS: number[];
+  weight: number[];
+  endS: number[];
+  count: number[];
+}
+
+/**
+ * The gaps of the steps that end inside [fromS, toS]: a measurement window
+ * pools the inter-token gaps of its own span. A run cut by an edge keeps the
+ * share of its steps inside, each weighted like the run's average step.
+ */
+export function windowedItl(log: ItlLog, fromS: number, toS: number): { gapS: number[]; weight: number[] } {
+  const gapS: number[] = [];
+  const weight: number[] = [];
+  const eps = 1e-9;
+  for (let i = 0; i < log.gapS.length; i++) {
+    const n = log.count[i];
+    const g = log.gapS[i];
+    const end = log.endS[i];
+    // Step k (1..n) ends at end − (n − k) · g.
+    const first = g > 0 ? Math.max(1, Math.ceil(n - (end - fromS) / g - eps)) : end >= fromS - eps ? 1 : n + 1;
+    const last = g > 0 ? Math.min(n, Math.floor(n - (end - toS) / g + eps)) : end <= toS + eps ? n : 0;
+    const inside = last - first + 1;
+    if (inside <= 0) continue;
+    gapS.push(g);
+    weight.push((log.weight[i] * inside) / n);
+  }
+  return { gapS, weight };
+}

@@ -1,0 +1,140 @@
+import type { Active } from './active';
+
+/**
+ * The KV memory of one server under an admission policy: what admission
+ * holds, how the cache grows as tokens are computed, and (paged) when it runs
+ * out. Counters are in tokens for the log; the policy decides the unit it holds.
+ */
+export interface KvCache {
+  /** True when `a` could never run, even alone: the scheduler rejects it. */
+  neverFits(a: Active): boolean;
+  /** Holds memory for `a` if it fits now; `alone` when nothing else runs (paged then ignores the watermark, so a lone request always restarts). */
+  tryAdmit(a: Active, alone: boolean): boolean;
+  /** `a` computed `tokens` more KV tokens (a prefill chunk, or decode steps). */
+  grow(a: Active, tokens: number): void;
+  /** Frees everything `a` holds. */
+  release(a: Active): void;
+  /**
+   * Paged: blocks missing for one more token for each of `decoders` (0 when
+   * there is room). Reserve always has room (0).
+   */
+  shortfallForNextToken(decoders: readonly Active[]): number;
+  /** Blocks `a` would free if released (paged), 0 for reserve. */
+  freedBy(a: Active): number;
+  /** Most decode steps (≤ `maxSteps`, ≥ 1) the cache allows `decoders` before one of them needs memory that is not there. */
+  decodeStepsAllowed(decoders: readonly Active[], maxSteps: number): number;
+  /** KV tokens computed and held. */
+  readonly usedTokens: number;
+  /** KV tokens held back: reserve = the whole footprints; paged = allocated blocks × block size. */
+  readonly reservedTokens: number;
+}
+
+/**
+ * Reserve admission: a request holds prompt + output tokens from admission
+ * to completion, so running requests never run out of memory.
+ */
+export function reserveKv(capacityTokens: number): KvCache {
+  let used = 0;
+  let reserved = 0;
+  const footprint = (a: Active): number => a.rec.promptTokens + a.rec.outputTokens;
+  return {
+    neverFits: (a) => footprint(a) > capacityTokens,
+    tryAdmit(a) {
+      if (reserved + footprint(a) > capacityTokens) return false;
+      a.held = footprint(a);
+      reserved += a.held;
+      return true;
+    },
+    grow(a, tokens) {
+      a.kvTokens += tokens;
+      used += tokens;
+    },
+    release(a) {
+      used -= a.kvTokens;
+      reserved -= a.held;
+      a.kvTokens = 0;
+      a.held = 0;
+    },
+    shortfallForNextToken: () => 0,
+    freedBy: () => 0,
+    decodeStepsAllowed: (_d, maxSteps) => maxSteps,
+    get usedTokens() {
+      return used;
+    },
+    get reservedTokens() {
+      return reserved;
+    },
+  };
+}
+
+/**
+ * Paged admission: KV is held in blocks of `blockTokens`, allocated as tokens
+ * are computed. Admission needs the blocks of the tokens to compute (prompt,
+ * or prompt + generated when recomputing) and of the next output token, with
+ * `watermark` of all blocks left free afterwards, as vLLM's block manager
+ * checks. A request whose prompt + output could never fit alone is rejected.
+ */
+export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number): KvCache {
+  const totalBlocks = Math.floor(capacityTokens / blockTokens);
+  const watermarkBlocks = Math.floor(watermark * totalBlocks);
+  const blocksFor = (tokens: number): number => Math.ceil(tokens / blockTokens);
+  let usedBlocks = 0;
+  let used = 0;
+  return {
+    neverFits: (a) =>
+      blocksFor(a.rec.promptTokens + a.rec.outputTokens) > totalBlocks || blocksFor(a.rec.promptTokens + 1) > totalBlocks - watermarkBlocks,
+    tryAdmit(a, alone) {
+      const need = blocksFor(a.target + 1);
+      const free = totalBlocks - usedBlocks;
+      if (free - need < (alone ? 0 : watermarkBlocks)) return false;
+      a.held = need;
+      usedBlocks += need;
+      return true;
+    },
+    grow(a, tokens) {
+      a.kvTokens += tokens;
+      used += tokens;
+      const need = blocksFor(a.kvTokens);
+      if (need > a.held) {
+        usedBlocks += need - a.held;
+        a.held = need;
+      }
+    },
+    release(a) {
+      used -= a.kvTokens;
+      usedBlocks -= a.held;
+      a.kvTokens = 0;
+      a.held = 0;
+    },
+    shortfallForNextToken(decoders) {
+      let need = 0;
+      for (const a of decoders) if (blocksFor(a.kvTokens + 1) > a.held) need++;
+      return Math.max(0, need - (totalBlocks - usedBlocks));
+    },
+    freedBy: (a) => a.held,
+    decodeStepsAllowed(decoders, maxSteps) {
+      const free = totalBlocks - usedBlocks;
+      const extra = (k: number): number => {
+        let sum = 0;
+        for (const a of decoders) sum += Math.max(0, blocksFor(a.kvTokens + k) - a.held);
+        return sum;
+      };
+      if (extra(maxSteps) <= free) return maxSteps;
+      // The largest k with extra(k) ≤ free: extra is non-decreasing in k.
+      let lo = 1;
+      let hi = maxSteps;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (extra(mid) <= free) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+    get usedTokens() {
+      return used;
+    },
+    get reservedTokens() {
+      return usedBlocks * blockTokens;
+    },
+  };
+}

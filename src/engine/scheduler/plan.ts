@@ -1,0 +1,74 @@
+import type { IterationWork } from '../types';
+import { isPrefilling, type Active } from './active';
+
+/**
+ * The token budget of one iteration, handed out in FCFS order. Chunked: any
+ * part of a prompt that fits. Whole: a prompt fits entirely or waits for a
+ * later iteration, except that the first prompt of an iteration always goes
+ * (a prompt longer than the budget would otherwise never run).
+ */
+export class TokenBudget {
+  private left: number;
+  private prefills = 0;
+  constructor(
+    total: number,
+    decodeSeqs: number,
+    private readonly chunked: boolean,
+  ) {
+    this.left = total - decodeSeqs;
+  }
+
+  /** Grants up to `need` prompt tokens to the next prefill in line; 0 when it must wait. */
+  take(need: number): number {
+    const grant = this.chunked ? Math.min(need, Math.max(0, this.left)) : need <= this.left || this.prefills === 0 ? need : 0;
+    if (grant > 0) {
+      this.left -= grant;
+      this.prefills++;
+    }
+    return grant;
+  }
+}
+
+/** True when `a` decodes in the next iteration: it has emitted and has nothing left to (re)compute. */
+export const isDecoding = (a: Active): boolean => a.generated >= 1 && !isPrefilling(a);
+
+/** One iteration's aggregated work, plus the fewest tokens any decoder still has to emit. */
+export interface PlannedIteration extends IterationWork {
+  minRemaining: number;
+}
+
+/**
+ * Plans the next iteration over `running` (in admission order): every
+ * decoding sequence advances by one token, then prefill chunks fill the
+ * remaining budget in order. Sets each request's `decoding` and `chunk`.
+ */
+export function planIteration(running: readonly Active[], budget: number, chunked: boolean): PlannedIteration {
+  let decodeSeqs = 0;
+  let decodeKvTokens = 0;
+  let minRemaining = Infinity;
+  for (const a of running) {
+    a.decoding = isDecoding(a);
+    if (a.decoding) {
+      decodeSeqs++;
+      decodeKvTokens += a.rec.promptTokens + a.generated;
+      minRemaining = Math.min(minRemaining, a.rec.outputTokens - a.generated);
+    }
+  }
+  const meter = new TokenBudget(budget, decodeSeqs, chunked);
+  let prefillTokens = 0;
+  let prefillAttentionPairs = 0;
+  let prefillContextTokens = 0;
+  let prefillSeqs = 0;
+  for (const a of running) {
+    a.chunk = 0;
+    if (!isPrefilling(a)) continue;
+    const chunk = meter.take(a.target - a.prefilled);
+    if (chunk === 0) continue;
+    a.chunk = chunk;
+    prefillTokens += chunk;
+    prefillAttentionPairs += chunk * (a.prefilled + (chunk + 1) / 2);
+    prefillContextTokens += a.prefilled;
+    prefillSeqs++;
+  }
+  return { prefillTokens, prefillAttentionPairs, prefillContextTokens, prefillSeqs, decodeSeqs, decodeKvTokens, minRemaining };
+}
