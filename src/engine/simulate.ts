@@ -115,7 +115,8 @@ export function simulate(scenario: Scenario): RunResult {
     a.target = a.rec.promptTokens + a.generated;
     a.chunk = 0;
     a.decoding = false;
-    if (a.generated >= 1) a.pausedAtS = now;
+    // Preempted again mid-recompute: the stall still runs from its last token.
+    if (a.generated >= 1 && a.pausedAtS < 0) a.pausedAtS = now;
   };
 
   for (;;) {

@@ -5,6 +5,8 @@ import type { RunResult } from './types';
  * rebuilt from the run-length encoded iteration log: a decoding request gets
  * one token at the end of every iteration between its first and last token,
  * so its times are exactly those iteration ends (plus the one-way network).
+ * While preempted (`pausesS`) it gets none, until the iteration that ends its
+ * recompute.
  */
 export function tokenTimesS(result: RunResult, id: number): number[] {
   const r = result.requests[id];
@@ -21,10 +23,16 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
     if (endS[mid] > r.firstTokenServerS + eps) hi = mid;
     else lo = mid + 1;
   }
+  const pauses = r.pausesS ?? [];
+  let pause = 0;
   for (let i = lo; i < endS.length && times.length < r.outputTokens; i++) {
     const startS = endS[i] - count[i] * gapS[i];
     for (let k = 1; k <= count[i] && times.length < r.outputTokens; k++) {
-      times.push(startS + k * gapS[i] + oneWay);
+      const t = startS + k * gapS[i];
+      while (pause < pauses.length && t > pauses[pause + 1] + eps) pause += 2;
+      // Inside a pause (after its last token, up to the recompute's end, exclusive): no token.
+      if (pause < pauses.length && t > pauses[pause] + eps && t < pauses[pause + 1] - eps) continue;
+      times.push(t + oneWay);
     }
   }
   return times;

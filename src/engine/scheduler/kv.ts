@@ -72,7 +72,9 @@ export function reserveKv(capacityTokens: number): KvCache {
  * are computed. Admission needs the blocks of the tokens to compute (prompt,
  * or prompt + generated when recomputing) and of the next output token, with
  * `watermark` of all blocks left free afterwards, as vLLM's block manager
- * checks. A request whose prompt + output could never fit alone is rejected.
+ * checks (a request admitted into an empty server ignores the watermark, so
+ * it can always start). A request whose prompt + output could never fit
+ * alone is rejected, as vLLM refuses one longer than its context.
  */
 export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number): KvCache {
   const totalBlocks = Math.floor(capacityTokens / blockTokens);
@@ -81,8 +83,7 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
   let usedBlocks = 0;
   let used = 0;
   return {
-    neverFits: (a) =>
-      blocksFor(a.rec.promptTokens + a.rec.outputTokens) > totalBlocks || blocksFor(a.rec.promptTokens + 1) > totalBlocks - watermarkBlocks,
+    neverFits: (a) => blocksFor(a.rec.promptTokens + a.rec.outputTokens) > totalBlocks,
     tryAdmit(a, alone) {
       const need = blocksFor(a.target + 1);
       const free = totalBlocks - usedBlocks;

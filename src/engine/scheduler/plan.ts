@@ -4,12 +4,14 @@ import { isPrefilling, type Active } from './active';
 /**
  * The token budget of one iteration, handed out in FCFS order. Chunked: any
  * part of a prompt that fits. Whole: a prompt fits entirely or waits for a
- * later iteration, except that the first prompt of an iteration always goes
- * (a prompt longer than the budget would otherwise never run).
+ * later iteration, and so does every prompt behind it (no smaller prompt
+ * jumps the line, as vLLM schedules); the first prompt of an iteration always
+ * goes, or a prompt longer than the budget would never run.
  */
 export class TokenBudget {
   private left: number;
   private prefills = 0;
+  private closed = false;
   constructor(
     total: number,
     decodeSeqs: number,
@@ -20,8 +22,10 @@ export class TokenBudget {
 
   /** Grants up to `need` prompt tokens to the next prefill in line; 0 when it must wait. */
   take(need: number): number {
+    if (this.closed) return 0;
     const grant = this.chunked ? Math.min(need, Math.max(0, this.left)) : need <= this.left || this.prefills === 0 ? need : 0;
-    if (grant > 0) {
+    if (grant === 0) this.closed = true;
+    else {
       this.left -= grant;
       this.prefills++;
     }
