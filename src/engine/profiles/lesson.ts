@@ -24,6 +24,8 @@ export const LESSON_COSTS = {
 export const LESSON_KV_CAPACITY_TOKENS = 120_000;
 /** The lesson server's batch limit (sequences). */
 export const LESSON_MAX_BATCH = 64;
+/** The lesson server's token budget per iteration when prefill is chunked (vLLM V0's early default). */
+export const LESSON_CHUNK_BUDGET_TOKENS = 512;
 
 /** Build the lesson profile. */
 export function lessonProfile(): ServerProfile {
@@ -33,7 +35,7 @@ export function lessonProfile(): ServerProfile {
     label: 'Lesson server (illustrative)',
     kvCapacityTokens: LESSON_KV_CAPACITY_TOKENS,
     maxBatch: LESSON_MAX_BATCH,
-    chunkBudgetTokens: 512,
+    chunkBudgetTokens: LESSON_CHUNK_BUDGET_TOKENS,
     iterationSeconds(w: IterationWork): number {
       if (w.prefillTokens === 0 && w.decodeSeqs === 0) return 0;
       return (
