@@ -1,6 +1,6 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
 import { TimeHeap } from './heap';
-import { computeMetrics } from './metrics';
+import { computeMetrics, meetsSlo } from './metrics';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
 import { activeFor, isPrefilling, type Active } from './scheduler/active';
@@ -10,11 +10,56 @@ import { pagedKv, reserveKv } from './scheduler/kv';
 import { isDecoding, planIteration, TokenBudget } from './scheduler/plan';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
-import { selectWindow } from './window';
-import type { IterationLog, LimitTime, RequestRecord, RunResult, Scenario } from './types';
+import { endAtClientS, selectWindow } from './window';
+import type { IterationLog, LimitTime, RequestRecord, RunResult, Scenario, Slo } from './types';
+
+/**
+ * Batches not mixed: decoders that sat through prompt iterations get one long
+ * gap for this step's first token (their wait plus the step), ending at
+ * `firstStepEndS`. Returns how many there were, so the normal entry leaves
+ * their first step out.
+ */
+function recordWaits(running: readonly Active[], gap: number, firstStepEndS: number, itl: ItlLog): number {
+  const byWait = new Map<number, number>();
+  for (const a of running) {
+    if (!a.decoding || a.waitedS <= 0) continue;
+    byWait.set(a.waitedS, (byWait.get(a.waitedS) ?? 0) + 1);
+    a.waitedS = 0;
+  }
+  let moved = 0;
+  for (const [wait, n] of byWait) {
+    itl.gapS.push(wait + gap);
+    itl.weight.push(n);
+    itl.endS.push(firstStepEndS);
+    itl.count.push(1);
+    moved += n;
+  }
+  return moved;
+}
+
+/**
+ * What the server delivered in (fromS, toS]: output tokens emitted (decode
+ * steps ending inside, plus first tokens; server clock), answers completed at
+ * the client, and those that met the SLO.
+ */
+function steadyRates(records: readonly RequestRecord[], itl: ItlLog, fromS: number, toS: number, slo: Slo): { outputTokens: number; completed: number; good: number } {
+  let outputTokens = 0;
+  for (const wgt of windowedItl(itl, fromS, toS, true).weight) outputTokens += wgt;
+  let completed = 0;
+  let good = 0;
+  for (const r of records) {
+    if (r.firstTokenServerS > fromS && r.firstTokenServerS <= toS) outputTokens++;
+    const end = endAtClientS(r);
+    if (r.completed && end > fromS && end <= toS) {
+      completed++;
+      if (meetsSlo(r, slo)) good++;
+    }
+  }
+  return { outputTokens, completed, good };
+}
 
 function emptyLog(): IterationLog {
-  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [] };
+  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [], decodeSeqs: [] };
 }
 
 /**
@@ -180,7 +225,7 @@ export function simulate(scenario: Scenario): RunResult {
     peakKvReserved = Math.max(peakKvReserved, kv.reservedTokens);
     const waitingCount = waiting.length;
 
-    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked);
+    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked, cfg.mixedBatches);
     const start = now;
     let count = 1;
     let gap: number;
@@ -191,6 +236,9 @@ export function simulate(scenario: Scenario): RunResult {
         if (a.decoding) {
           a.generated++;
           kv.grow(a, 1);
+        } else if (a.chunk === 0 && isDecoding(a)) {
+          // Batches not mixed: it waits out this prompt iteration without a token.
+          a.waitedS += gap;
         } else if (a.chunk > 0) {
           if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
           a.prefilled += a.chunk;
@@ -230,10 +278,13 @@ export function simulate(scenario: Scenario): RunResult {
       }
     }
     if (plan.decodeSeqs > 0) {
-      itl.gapS.push(gap);
-      itl.weight.push(plan.decodeSeqs * count);
-      itl.endS.push(now);
-      itl.count.push(count);
+      const moved = cfg.mixedBatches ? 0 : recordWaits(running, gap, start + gap, itl);
+      if (plan.decodeSeqs * count > moved) {
+        itl.gapS.push(gap);
+        itl.weight.push(plan.decodeSeqs * count - moved);
+        itl.endS.push(now);
+        itl.count.push(count);
+      }
     }
     if (blocked === 'batch') limits.batchS += now - start;
     else if (blocked === 'memory') limits.memoryS += now - start;
@@ -247,6 +298,7 @@ export function simulate(scenario: Scenario): RunResult {
     log.waiting.push(waitingCount);
     log.prefillTokens.push(plan.prefillTokens);
     log.preempted.push(preempted);
+    log.decodeSeqs.push(plan.decodeSeqs);
 
     let kept = 0;
     for (const a of running) {
@@ -257,9 +309,16 @@ export function simulate(scenario: Scenario): RunResult {
   }
 
   const window = selectWindow(records, s.load, s.window);
-  const all = window.report.kind === 'all' && window.report.excludedWarmup === 0;
-  const gaps = all ? itl : windowedItl(itl, window.report.fromS, window.report.toS);
-  const metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : window.report.toS - window.report.fromS);
+  const w = window.report;
+  const all = w.kind === 'all' && w.excludedWarmup === 0;
+  const gaps = all ? itl : windowedItl(itl, w.fromS, w.toS);
+  let metrics;
+  if (w.fillS !== null && w.drainS !== null && w.drainS > w.fillS) {
+    // Steady: latencies of the requests wholly inside, rates of everything the server did between fill and drain.
+    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, w.drainS - w.fillS, steadyRates(records, itl, w.fillS, w.drainS, s.slo));
+  } else {
+    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
+  }
   return {
     scenario: s,
     requests: records,

@@ -14,7 +14,8 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
   const oneWay = r.networkOutS;
   const times = [r.firstTokenServerS + oneWay];
   if (r.outputTokens === 1) return times;
-  const { endS, count, gapS } = result.log;
+  const pauses = r.pausesS ?? [];
+  const { endS, count, gapS, decodeSeqs } = result.log;
   const eps = 1e-9;
   let lo = 0;
   let hi = endS.length;
@@ -23,9 +24,10 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
     if (endS[mid] > r.firstTokenServerS + eps) hi = mid;
     else lo = mid + 1;
   }
-  const pauses = r.pausesS ?? [];
   let pause = 0;
   for (let i = lo; i < endS.length && times.length < r.outputTokens; i++) {
+    // A prompt-only iteration (batches not mixed) gives decoders no token.
+    if (decodeSeqs && decodeSeqs[i] === 0 && !(pauses.length > 0 && isPauseEnd(pauses, endS[i], eps))) continue;
     const startS = endS[i] - count[i] * gapS[i];
     for (let k = 1; k <= count[i] && times.length < r.outputTokens; k++) {
       const t = startS + k * gapS[i];
@@ -36,4 +38,10 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
     }
   }
   return times;
+}
+
+/** True when `t` ends one of the pauses (the recompute's token). */
+function isPauseEnd(pauses: readonly number[], t: number, eps: number): boolean {
+  for (let k = 1; k < pauses.length; k += 2) if (Math.abs(pauses[k] - t) <= eps) return true;
+  return false;
 }

@@ -21,11 +21,13 @@ export interface Active {
   order: number;
   /** Time of its last token before a preemption, while it waits to be recomputed; -1 otherwise. */
   pausedAtS: number;
+  /** Seconds of prefill-only iterations it sat through since its last token (batches not mixed). */
+  waitedS: number;
 }
 
 /** A fresh waiting entry for `rec`. */
 export function activeFor(rec: RequestRecord): Active {
-  return { rec, prefilled: 0, target: rec.promptTokens, generated: 0, kvTokens: 0, held: 0, chunk: 0, decoding: false, order: -1, pausedAtS: -1 };
+  return { rec, prefilled: 0, target: rec.promptTokens, generated: 0, kvTokens: 0, held: 0, chunk: 0, decoding: false, order: -1, pausedAtS: -1, waitedS: 0 };
 }
 
 /** True while `a` still has prompt (or recompute) tokens to compute before its next token. */

@@ -11,11 +11,12 @@ export interface ItlLog {
 }
 
 /**
- * The gaps of the steps that end inside [fromS, toS]: a measurement window
- * pools the inter-token gaps of its own span. A run cut by an edge keeps the
- * share of its steps inside, each weighted like the run's average step.
+ * The gaps of the steps that end inside [fromS, toS] ((fromS, toS] when
+ * `openStart`, for counting a rate over back-to-back spans): a measurement
+ * window pools the inter-token gaps of its own span. A run cut by an edge
+ * keeps the share of its steps inside, each weighted like the run's average step.
  */
-export function windowedItl(log: ItlLog, fromS: number, toS: number): { gapS: number[]; weight: number[] } {
+export function windowedItl(log: ItlLog, fromS: number, toS: number, openStart = false): { gapS: number[]; weight: number[] } {
   const gapS: number[] = [];
   const weight: number[] = [];
   const eps = 1e-9;
@@ -24,7 +25,9 @@ export function windowedItl(log: ItlLog, fromS: number, toS: number): { gapS: nu
     const g = log.gapS[i];
     const end = log.endS[i];
     // Step k (1..n) ends at end − (n − k) · g.
-    const first = g > 0 ? Math.max(1, Math.ceil(n - (end - fromS) / g - eps)) : end >= fromS - eps ? 1 : n + 1;
+    const first = openStart
+      ? g > 0 ? Math.max(1, Math.floor(n - (end - fromS) / g + eps) + 1) : end > fromS + eps ? 1 : n + 1
+      : g > 0 ? Math.max(1, Math.ceil(n - (end - fromS) / g - eps)) : end >= fromS - eps ? 1 : n + 1;
     const last = g > 0 ? Math.min(n, Math.floor(n - (end - toS) / g + eps)) : end <= toS + eps ? n : 0;
     const inside = last - first + 1;
     if (inside <= 0) continue;
