@@ -31,7 +31,7 @@ test('the Serving group: an engine preset fills the settings, an explicit one wi
   const why = page.getByTestId('why-serving');
   await why.scrollIntoViewIfNeeded();
   await expect(why).toHaveText(/vLLM 0\.10 \(V1 engine\)'s defaults/);
-  await expect(why).toHaveText(/Not fitted/);
+  await expect(why).toHaveText(/illustrative; an engine choice changes its scheduler, not its costs/);
   await axeClean(page);
 });
 
