@@ -57,7 +57,14 @@ export interface ImportedRun {
    */
   durationS: number;
   durationNote: string;
+  /** True when the duration is an estimate (llmperf without its summary: Σ E2E ÷ concurrency). */
+  durationEstimated?: boolean;
   outputTokensFrom: TokenCountSource;
+  /**
+   * False for a run whose responses were not streamed (each one whole body):
+   * TTFT is then the request latency, and TPOT and ITL have no data. Absent means streamed.
+   */
+  streamed?: boolean;
   /** Load the tool applied, when the file says (closed-loop concurrency or open-loop rate, req/s; Infinity = all at once). */
   load: { concurrency: number | null; ratePerSec: number | null };
   /** Notes on how this file was read and where the tool's definitions differ from the lab's (vLLM's). */

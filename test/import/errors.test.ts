@@ -49,7 +49,7 @@ describe('malformed files name what is wrong and where', () => {
     broken[1] = '{"metadata": oops}';
     expect(errorOf(broken.join('\n'))).toBe("line 2: not valid JSON (unexpected 'o')");
     broken[1] = '{"metadata": {"request_start_ns": 1} "metrics": {}}';
-    expect(errorOf(broken.join('\n'))).toMatch(/^line 2: not valid JSON at line 1, column 38 \(Expected ',' or '}' after property value\)/);
+    expect(errorOf(broken.join("\n"))).toMatch(/^line 2, column 38: not valid JSON \(Expected ',' or '}' after property value\)/);
   });
 
   it('lab CSV: wrong column count, bad number, chunk times that disagree with TTFT', () => {
