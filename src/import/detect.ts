@@ -52,17 +52,8 @@ export function detectText(text: string, firstLine: string): Detection {
   if (/^\s*Metric\s*,\s*(avg|min|max|p\d+)/i.test(firstLine)) {
     return { kind: 'foreign', message: 'this is a summary CSV (one row per metric, e.g. profile_export_aiperf.csv or profile_export_genai_perf.csv), not per-request data.' };
   }
-  const separator = SEPARATORS.find(([c]) => firstLine.split(c).length >= 3 && !firstLine.includes(','));
-  if (separator) {
-    const [c, name] = separator;
-    const ours = firstLine.split(c).map((h) => h.trim().toLowerCase()).join(',').startsWith('request_id,send_ms');
-    return {
-      kind: 'foreign',
-      message: ours
-        ? `this is the lab's per-request CSV with its fields separated by ${name} instead of commas (a spreadsheet saved it in its own locale): save it as comma-separated CSV with "." as the decimal separator, or export it from the lab again`
-        : `a ${name}-separated file with header "${firstLine.slice(0, 80)}": not a known per-request format (the lab's CSV is comma-separated; see docs/import-format.md)`,
-    };
-  }
+  const separator = separatorProblem(firstLine);
+  if (separator) return { kind: 'foreign', message: separator };
   if (firstLine.includes(',')) {
     return { kind: 'foreign', message: `a CSV with header "${firstLine.slice(0, 80)}": not the lab's per-request CSV (header request_id,send_ms,ttft_ms,e2e_ms,output_tokens,input_tokens,chunk_ms,error; see docs/import-format.md)` };
   }
@@ -71,6 +62,20 @@ export function detectText(text: string, firstLine: string): Detection {
 
 /** Field separators other than a comma that spreadsheets write, with their names. */
 const SEPARATORS: [string, string][] = [[';', 'semicolons'], ['\t', 'tabs'], ['|', 'vertical bars']];
+
+/**
+ * Why a header line is separated by something other than commas (a
+ * spreadsheet in a locale that writes `;`, a TSV), or null.
+ */
+export function separatorProblem(headerLine: string): string | null {
+  const separator = SEPARATORS.find(([c]) => headerLine.split(c).length >= 3 && !headerLine.includes(','));
+  if (!separator) return null;
+  const [c, name] = separator;
+  const ours = headerLine.split(c).map((h) => h.trim().toLowerCase()).join(',').startsWith('request_id,send_ms');
+  return ours
+    ? `this is the lab's per-request CSV with its fields separated by ${name} instead of commas (a spreadsheet saved it in its own locale): save it as comma-separated CSV with "." as the decimal separator, or export it from the lab again`
+    : `a ${name}-separated file with header "${headerLine.slice(0, 80)}": not a known per-request format (the lab's CSV is comma-separated; see docs/import-format.md)`;
+}
 
 /** A message for a JSON document that is one bare value, not an object or a list. */
 function describeScalar(value: unknown): string {

@@ -57,12 +57,32 @@ export function describeDuplicate(text: string, dup: DuplicateKey, lineNo?: numb
 export function describeLineSyntaxError(lineText: string, e: unknown, lineNo: number): string {
   const message = e instanceof Error ? e.message : String(e);
   const pos = /position (\d+)/.exec(message);
-  const detail = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
-  if (pos && Number(pos[1]) >= lineText.trimEnd().length) return `line ${lineNo}: the record ends early (not valid JSON)`;
-  if (pos) return `line ${lineNo}, column ${Number(pos[1]) + 1}: not valid JSON (${detail})`;
   const token = /Unexpected token '(.+?)', .*is not valid JSON/s.exec(message);
-  if (token) return `line ${lineNo}: not valid JSON (unexpected '${token[1]}')`;
+  const detail = token ? `unexpected '${token[1]}'` : message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
+  const offset = errorOffset(lineText, message);
+  if (offset !== null && offset >= lineText.trimEnd().length) return `line ${lineNo}: the record ends early (not valid JSON)`;
+  if (offset !== null) return `line ${lineNo}, column ${offset + 1}: not valid JSON (${detail})`;
   return `line ${lineNo}: not valid JSON (${detail})`;
+}
+
+/**
+ * Offset of the error in `text` from a V8 message that gives no position
+ * (`Unexpected token '{', ..."metrics" {"input_se"... is not valid JSON`): V8
+ * quotes up to 10 characters either side of the token, with `...` where it cut.
+ */
+export function errorOffset(text: string, message: string): number | null {
+  const pos = /position (\d+)/.exec(message);
+  if (pos) return Number(pos[1]);
+  // V8 writes `..."<context>"...`, the dots where it cut the text.
+  const m = /Unexpected token '(.+?)', (\.\.\.)?"(.*)"(\.\.\.)? is not valid JSON$/s.exec(message);
+  if (!m) return null;
+  const core = m[3];
+  const start = text.indexOf(core);
+  if (start === -1) return null;
+  if (m[2]) return start + 10;
+  if (m[4]) return start + core.length - 10;
+  const at = core.indexOf(m[1]);
+  return at === -1 ? null : start + at;
 }
 
 /** One readable sentence for a JSON.parse failure. */
@@ -72,12 +92,13 @@ export function describeSyntaxError(text: string, e: unknown): string {
     const { line } = lineCol(text, text.length);
     return `the JSON ends early at line ${line}: the file looks truncated`;
   }
-  const pos = /position (\d+)/.exec(message);
-  if (pos) {
-    const at = Number(pos[1]);
+  const offset = errorOffset(text, message);
+  if (offset !== null) {
+    const at = offset;
     if (at >= text.trimEnd().length) return `the JSON ends early: the file looks truncated`;
     const { line, col } = lineCol(text, at);
-    const detail = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
+    const token = /Unexpected token '(.+?)', .*is not valid JSON/s.exec(message);
+    const detail = token ? `unexpected '${token[1]}'` : message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
     return `not valid JSON at line ${line}, column ${col} (${detail})`;
   }
   const token = /Unexpected token '(.+?)', .*is not valid JSON/s.exec(message);

@@ -1,6 +1,7 @@
 import { csvParseRows } from 'd3-dsv';
 import { z } from 'zod';
 import { restoreCell } from './csvCells';
+import { separatorProblem } from './detect';
 import type { ImportedRequest, ImportedRun, ImportOptions, ParseResult, TokenCountSource } from './types';
 
 /**
@@ -149,6 +150,8 @@ export function parseLabCsv(text: string, options: ImportOptions = {}): ParseRes
       }
       continue;
     }
+    const separator = separatorProblem(line);
+    if (separator) return { ok: false, error: `line ${lineNo}: ${separator}` };
     header = (csvParseRows(line)[0] ?? []).map((h) => h.trim().toLowerCase());
     break;
   }

@@ -21,6 +21,11 @@ function read(input: string, options: ImportOptions): Reading {
     if (binary) return fail(binary);
     const nl = trimmed.indexOf('\n');
     const firstLine = (nl === -1 ? trimmed : trimmed.slice(0, nl)).trim();
+    if (/^("|null\b|true\b|false\b|-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$)/.test(trimmed)) {
+      // A bare JSON value (a string, null, a number): say what it is rather than "not JSON".
+      const json = parseJsonText(text);
+      if (json.ok) return done(dispatch(detectJson(json.value), text, json.value, options));
+    }
     if (trimmed[0] === '{' || trimmed[0] === '[') {
       const json = parseJsonText(text);
       if (json.ok) {
