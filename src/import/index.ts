@@ -14,3 +14,4 @@ export { readOpenAiChunk, sseDataPayloads } from './openaiChunk';
 export type { ChunkInfo } from './openaiChunk';
 export { importSource } from './importSource';
 export type { ImportSource, ImportReply, ImportWorkerRequest, ImportWorkerReply } from './importSource';
+export { failureReasons } from './failures';

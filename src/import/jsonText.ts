@@ -56,7 +56,6 @@ export function describeDuplicate(text: string, dup: DuplicateKey, lineNo?: numb
  */
 export function describeLineSyntaxError(lineText: string, e: unknown, lineNo: number): string {
   const message = e instanceof Error ? e.message : String(e);
-  const pos = /position (\d+)/.exec(message);
   const token = /Unexpected token '(.+?)', .*is not valid JSON/s.exec(message);
   const detail = token ? `unexpected '${token[1]}'` : message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^SyntaxError:\s*/, '');
   const offset = errorOffset(lineText, message);

@@ -144,7 +144,7 @@ export function applyLlmperfSummary(run: ImportedRun, summaryValue: unknown, sum
     ok: true,
     run: {
       ...run,
-      label: s.name ? `llmperf ${s.name.replace(/_summary$/, '')}` : run.label,
+      label: s.name ? (/^llmperf/i.test(s.name) ? s.name.replace(/_summary$/, '') : `llmperf ${s.name.replace(/_summary$/, '')}`) : run.label,
       durationS,
       durationEstimated: false,
       durationNote: 'llmperf\'s wall time of the test (from its summary: completed requests ÷ completed per minute), the denominator of its own throughput.',
