@@ -1,4 +1,5 @@
 import { SectionBoundary } from './views/common/SectionBoundary';
+import { SlowRunNotice } from './views/common/SlowRunNotice';
 import { Controls } from './views/controls';
 import { Charts } from './views/layout/Charts';
 import { CompareSection } from './views/layout/CompareSection';
@@ -25,6 +26,7 @@ export function App() {
       <div className="mt-4 space-y-3">
         <Notices />
         <RunError />
+        <SlowRunNotice />
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
         <aside aria-label="Settings" className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
