@@ -12,6 +12,6 @@ export { applyLlmperfSummary, withAssumedConcurrency } from './llmperf';
 export { LAB_JSON_FORMAT, LAB_JSON_VERSION } from './labJson';
 export { readOpenAiChunk, sseDataPayloads } from './openaiChunk';
 export type { ChunkInfo } from './openaiChunk';
-export { importSource } from './importSource';
-export type { ImportSource, ImportReply, ImportWorkerRequest, ImportWorkerReply } from './importSource';
+export { importSource, importSources, pageCopy, chunkCount } from './importSource';
+export type { ImportSource, NamedSource, ImportReply, ImportWorkerRequest, ImportWorkerReply } from './importSource';
 export { failureReasons } from './failures';

@@ -73,6 +73,13 @@ export interface ImportedRun {
   warnings: string[];
   /** Summary values the tool itself wrote into the file, to cross-check the lab's recomputation. */
   reported: ReportedSummary | null;
+  /**
+   * Set on the page's copy of a big imported run that stayed in the import
+   * worker (the id of that import): the copy has no `requests` (copying
+   * hundreds of thousands of them to the page blocked it), its statistics come
+   * prepared, and its downloads are written in the worker.
+   */
+  keptInWorker?: number;
 }
 
 /** Aggregates a tool reported (vLLM writes these next to its per-request lists). */
