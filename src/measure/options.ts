@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// No `new Function` probe (zod's JIT): the page's Content-Security-Policy forbids eval, and refusing it logs an error.
+z.config({ jitless: true });
+
 /**
  * What a live measurement sends. The API key lives only in this object in
  * memory: it is never put in a URL, stored, logged, or included in a message.
