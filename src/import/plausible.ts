@@ -13,6 +13,8 @@ export const PLAUSIBLE = {
   maxRequestMs: 7 * 24 * 3600 * 1000,
   /** Latest send time from the run's start, ms (30 days). */
   maxSendMs: 30 * 24 * 3600 * 1000,
+  /** Shortest run with a duration, s (1 µs: no request to a model is faster; below it rates overflow). */
+  minDurationS: 1e-6,
   /** Longest run, s (30 days). */
   maxDurationS: 30 * 24 * 3600,
   /** Most tokens in one prompt or one answer. */
@@ -97,8 +99,10 @@ function asFailed(r: ImportedRequest, error: string, sendOk: boolean, inputOk: b
  * canonical (no times, no tokens), so export → import is the identity.
  */
 export function checkPlausible(run: ImportedRun): ParseResult {
-  if (!Number.isFinite(run.durationS) || run.durationS < 0 || run.durationS > PLAUSIBLE.maxDurationS) {
-    return { ok: false, error: `the run's duration, ${run.durationS} s, is not one a measurement can have (expected 0 to ${PLAUSIBLE.maxDurationS.toLocaleString('en-US')} s, 30 days)` };
+  const d = run.durationS;
+  // 0 means unknown (a run where nothing completed); anything else is a time a run can take.
+  if (!Number.isFinite(d) || d < 0 || (d > 0 && d < PLAUSIBLE.minDurationS) || d > PLAUSIBLE.maxDurationS) {
+    return { ok: false, error: `the run's duration, ${d} s, is not one a measurement can have (expected 1 µs to ${PLAUSIBLE.maxDurationS.toLocaleString('en-US')} s, 30 days)` };
   }
   const flagged: string[] = [];
   let changed = false;
@@ -123,13 +127,20 @@ export function checkPlausible(run: ImportedRun): ParseResult {
   if (label !== run.label) changed = true;
   const load = plausibleLoad(run.load);
   if (load.concurrency !== run.load.concurrency || load.ratePerSec !== run.load.ratePerSec) changed = true;
-  if (!changed) return { ok: true, run };
-  const warnings = [...run.warnings];
-  if (load.concurrency !== run.load.concurrency) warnings.push(`The file's concurrency (${run.load.concurrency}) is not a whole number from 1 to ${PLAUSIBLE.maxConcurrency.toLocaleString('en-US')}: ignored.`);
-  if (load.ratePerSec !== run.load.ratePerSec) warnings.push(`The file's request rate (${run.load.ratePerSec}/s) is not a positive rate up to ${PLAUSIBLE.maxRatePerSec.toLocaleString('en-US')}/s or inf: ignored.`);
+  const added: string[] = [];
+  if (load.concurrency !== run.load.concurrency) added.push(`The file's concurrency (${run.load.concurrency}) is not a whole number from 1 to ${PLAUSIBLE.maxConcurrency.toLocaleString('en-US')}: ignored.`);
+  if (load.ratePerSec !== run.load.ratePerSec) added.push(`The file's request rate (${run.load.ratePerSec}/s) is not a positive rate up to ${PLAUSIBLE.maxRatePerSec.toLocaleString('en-US')}/s or inf: ignored.`);
+  let longestMs = 0;
+  for (const r of requests) if (r.error === null && r.e2eMs > longestMs) longestMs = r.e2eMs;
+  if (d > 0 && !run.durationEstimated && longestMs > d * 1000 * (1 + 1e-6) + PLAUSIBLE.toleranceMs) {
+    added.push(`The run's duration (${Number(d.toPrecision(6))} s) is shorter than its longest request (${Number((longestMs / 1000).toPrecision(6))} s): no run can be, so throughput and goodput are overstated.`);
+  }
   if (flagged.length > 0) {
     const more = flagged.length > 3 ? `; and ${flagged.length - 3} more` : '';
-    warnings.push(`${flagged.length} of ${requests.length} requests have impossible values and count as failed: ${flagged.slice(0, 3).join('; ')}${more}.`);
+    added.push(`${flagged.length} of ${requests.length} requests have impossible values and count as failed: ${flagged.slice(0, 3).join('; ')}${more}.`);
   }
+  const fresh = added.filter((w) => !run.warnings.includes(w));
+  if (!changed && fresh.length === 0) return { ok: true, run };
+  const warnings = [...run.warnings, ...fresh];
   return { ok: true, run: { ...run, label, load, requests, warnings } };
 }
