@@ -20,6 +20,7 @@ export function detectJson(value: unknown): Detection {
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'foreign', message: 'the file is an empty JSON list: no requests to import' };
     if (looksLikeLlmperf(value)) return { kind: 'json', format: 'llmperf' };
+    if (Array.isArray(value[0])) return { kind: 'foreign', message: 'a JSON list of lists: not a known per-request format (llmperf individual responses are a list of objects with ttft_s, end_to_end_latency_s, number_output_tokens)' };
     return { kind: 'foreign', message: `a JSON list whose items have keys ${keysOf(value[0])}: not a known per-request format (llmperf individual responses have ttft_s, end_to_end_latency_s, number_output_tokens)` };
   }
   if (value === null || typeof value !== 'object') return { kind: 'foreign', message: describeScalar(value) };

@@ -14,7 +14,9 @@ type Reading = { kind: 'run'; result: ParseResult } | { kind: 'llmperf-summary';
 
 function read(input: string, options: ImportOptions): Reading {
   try {
-    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    const unbommed = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    // Old Mac line ends (CR only): one rule for every reader below.
+    const text = unbommed.includes('\r') && !unbommed.includes('\n') ? unbommed.replace(/\r/g, '\n') : unbommed;
     const trimmed = text.trimStart();
     if (trimmed === '') return fail('the file is empty');
     const binary = binaryProblem(text);

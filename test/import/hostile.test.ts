@@ -110,6 +110,11 @@ describe('clear messages for files that are not results', () => {
     expect(errorOf('42')).toMatch(/single JSON number 42/);
   });
 
+  it('old Mac line ends (CR only) read like LF; a list of lists says what it is', () => {
+    expect(ok(fixture('lab-run.csv').replace(/\n/g, '\r')).requests).toHaveLength(4);
+    expect(errorOf('[[1, 2], [3]]')).toMatch(/^a JSON list of lists/);
+  });
+
   it('a ;-separated or tab-separated CSV', () => {
     const semi = fixture('lab-run.csv').split('\n').map((l) => (l.startsWith('#') ? l : l.replace(/;/g, '|').replace(/,/g, ';'))).join('\n');
     expect(errorOf(semi)).toMatch(/the lab's per-request CSV with its fields separated by semicolons/);
