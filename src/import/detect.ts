@@ -2,6 +2,7 @@ import { looksLikeAiperfRecord } from './aiperf';
 import { looksLikeLabCsv } from './labCsv';
 import { looksLikeLabJson } from './labJson';
 import { looksLikeLlmperf, looksLikeLlmperfSummary } from './llmperf';
+import { separatorProblem } from './separators';
 import type { ImportFormat } from './types';
 import { looksLikeVllm, looksLikeVllmSummary } from './vllm';
 
@@ -59,23 +60,6 @@ export function detectText(text: string, firstLine: string): Detection {
     return { kind: 'foreign', message: `a CSV with header "${firstLine.slice(0, 80)}": not the lab's per-request CSV (header request_id,send_ms,ttft_ms,e2e_ms,output_tokens,input_tokens,chunk_ms,error; see docs/import-format.md)` };
   }
   return { kind: 'foreign', message: 'not JSON, JSONL or the lab\'s CSV: no known benchmark format' };
-}
-
-/** Field separators other than a comma that spreadsheets write, with their names. */
-const SEPARATORS: [string, string][] = [[';', 'semicolons'], ['\t', 'tabs'], ['|', 'vertical bars']];
-
-/**
- * Why a header line is separated by something other than commas (a
- * spreadsheet in a locale that writes `;`, a TSV), or null.
- */
-export function separatorProblem(headerLine: string): string | null {
-  const separator = SEPARATORS.find(([c]) => headerLine.split(c).length >= 3 && !headerLine.includes(','));
-  if (!separator) return null;
-  const [c, name] = separator;
-  const ours = headerLine.split(c).map((h) => h.trim().toLowerCase()).join(',').startsWith('request_id,send_ms');
-  return ours
-    ? `this is the lab's per-request CSV with its fields separated by ${name} instead of commas (a spreadsheet saved it in its own locale): save it as comma-separated CSV with "." as the decimal separator, or export it from the lab again`
-    : `a ${name}-separated file with header "${headerLine.slice(0, 80)}": not a known per-request format (the lab's CSV is comma-separated; see docs/import-format.md)`;
 }
 
 /** A message for a JSON document that is one bare value, not an object or a list. */

@@ -1,7 +1,7 @@
 import { csvParseRows } from 'd3-dsv';
 import { z } from 'zod';
 import { restoreCell } from './csvCells';
-import { separatorProblem } from './detect';
+import { separatorProblem } from './separators';
 import type { ImportedRequest, ImportedRun, ImportOptions, ParseResult, TokenCountSource } from './types';
 
 /**

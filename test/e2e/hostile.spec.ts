@@ -187,3 +187,29 @@ test('a huge deep link does not freeze the page: it paints, says the simulation 
   await page.goto('?requests=50');
   await page.waitForSelector('main#results[data-state="ready"]', { timeout: 20_000 });
 });
+
+test('llmperf: the estimate\'s warning follows the concurrency given, and the summary (dropped with it or after it) replaces the estimate', async ({ lab }) => {
+  const { page } = await lab();
+  const section = await comparePanel(page);
+  const input = section.locator('input[type="file"]');
+  const responses = join(ROOT, 'test', 'fixtures', 'llmperf-c2_individual_responses.json');
+  const summary = join(ROOT, 'test', 'fixtures', 'llmperf-c2_summary.json');
+  await input.setInputFiles(responses);
+  const warnings = section.getByRole('list', { name: 'Warnings' });
+  await expect(warnings).toContainText('Σ E2E ÷ 1 (one request at a time assumed)');
+  const field = section.getByLabel('Concurrency of this llmperf run (for the duration estimate)');
+  await field.fill('2');
+  await field.press('Enter');
+  await expect(warnings).toContainText('Σ E2E ÷ 2 (the concurrency given)');
+  await expect(warnings).not.toContainText('one request at a time');
+  // The summary alone, after the responses: llmperf's own duration, no estimate, no field.
+  await input.setInputFiles(summary);
+  await expect(warnings).not.toContainText('estimated');
+  await expect(field).toHaveCount(0);
+  await expect(section.getByText(/over 2\.50 s\./)).toBeVisible();
+  // Both at once do the same.
+  await section.getByRole('button', { name: 'Remove this run' }).click();
+  await input.setInputFiles([responses, summary]);
+  await expect(section.getByText('llmperf-c2', { exact: true })).toBeVisible();
+  await expect(warnings).not.toContainText('estimated');
+});
