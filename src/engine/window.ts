@@ -13,7 +13,9 @@ export interface WindowSelection {
 }
 
 function idRanges(ids: number[]): [number, number][] {
-  const sorted = ids.slice().sort((a, b) => a - b);
+  let ascending = true;
+  for (let i = 1; i < ids.length && ascending; i++) ascending = ids[i] > ids[i - 1];
+  const sorted = ascending ? ids : ids.slice().sort((a, b) => a - b);
   const out: [number, number][] = [];
   for (const id of sorted) {
     const last = out[out.length - 1];
