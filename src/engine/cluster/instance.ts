@@ -1,0 +1,395 @@
+/**
+ * One serving instance: its waiting line, its batch, its KV cache, and the
+ * iteration loop of continuous batching. The cluster (see `simulate`) hands
+ * it requests and tells it when to start its next iteration; an iteration's
+ * effects (tokens emitted, requests finished) apply when it ends, so a
+ * request delivered mid-run can cut a long run of decode steps short.
+ */
+import { isPrefilling, type Active } from '../scheduler/active';
+import type { SchedulerConfig } from '../scheduler/config';
+import { Deque } from '../scheduler/deque';
+import type { ItlLog } from '../scheduler/itl';
+import type { KvCache } from '../scheduler/kv';
+import { isDecoding, planIteration, TokenBudget, type PlannedIteration } from '../scheduler/plan';
+import { prefillSavedS } from '../levers/prefix';
+import { carryAfter, stepsToEmit, tokensAfter, type SpecDecoding } from '../levers/speculative';
+import type { InstanceRole, IterationLog, IterationWork, LimitTime } from '../types';
+
+/** What the cluster does when a request leaves an instance. */
+export interface InstanceHooks {
+  /** The request emitted its last token at `nowS`. */
+  finish(a: Active, nowS: number): void;
+  /** The request can never fit in this instance's KV memory; rejected at `nowS`. */
+  reject(a: Active, nowS: number): void;
+  /** Prefill instances: the request emitted its first token at `nowS` and leaves for a decode instance. */
+  handoff(a: Active, nowS: number): void;
+}
+
+/** The iteration or run of identical decode steps an instance is in the middle of. */
+interface Pending {
+  startS: number;
+  count: number;
+  gapS: number;
+  endS: number;
+  /** A run of decode steps (no prefill in it): may be cut short. */
+  decodeRun: boolean;
+  plan: PlannedIteration;
+  preempted: number;
+  blocked: 'batch' | 'memory' | null;
+  waitingCount: number;
+  /** A request delivered before `horizonS` could have joined: cut the run there (decode runs only). */
+  cuttable: boolean;
+  /** Deliveries at or after this time were already known when the run was planned. */
+  horizonS: number;
+}
+
+function emptyLog(): IterationLog {
+  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [] };
+}
+
+/** Cost of one iteration: the profile's, or the speculative one. */
+export type IterationCost = (work: IterationWork) => number;
+
+/** What an instance is built from. */
+export interface InstanceOptions {
+  cfg: SchedulerConfig;
+  kv: KvCache;
+  cost: IterationCost;
+  /** The run's inter-token gaps, shared by every instance. */
+  itl: ItlLog;
+  hooks: InstanceHooks;
+  spec: SpecDecoding | null;
+  /** Prefix caching on: requests record the prefill time their cached prefix saved. */
+  tracksPrefixSaving: boolean;
+  /** Prefill instances: rejects what no decode instance could ever hold. */
+  alsoRejects?: (a: Active) => boolean;
+}
+
+/** One instance of the cluster. */
+export class Instance {
+  /** Server time, seconds: the end of its last iteration, or when it woke. */
+  now = 0;
+  readonly log: IterationLog = emptyLog();
+  readonly limits: LimitTime = { batchS: 0, memoryS: 0 };
+  peakBatch = 0;
+  peakKvReserved = 0;
+  routed = 0;
+  private readonly waiting = new Deque<Active>();
+  private readonly running: Active[] = [];
+  private admissions = 0;
+  private pending: Pending | null = null;
+  private readonly paged: boolean;
+  private readonly lookahead: number;
+
+  private readonly cfg: SchedulerConfig;
+  private readonly kv: KvCache;
+  private readonly cost: IterationCost;
+  private readonly itl: ItlLog;
+  private readonly hooks: InstanceHooks;
+  private readonly spec: SpecDecoding | null;
+  private readonly tracksPrefixSaving: boolean;
+  private readonly alsoRejects: ((a: Active) => boolean) | null;
+
+  constructor(
+    readonly role: InstanceRole,
+    o: InstanceOptions,
+  ) {
+    this.cfg = o.cfg;
+    this.kv = o.kv;
+    this.cost = o.cost;
+    this.itl = o.itl;
+    this.hooks = o.hooks;
+    this.spec = o.spec;
+    this.tracksPrefixSaving = o.tracksPrefixSaving;
+    this.alsoRejects = o.alsoRejects ?? null;
+    this.paged = o.cfg.admission === 'paged';
+    this.lookahead = o.spec ? o.spec.k + 1 : 1;
+  }
+
+  /** Requests routed here and not yet gone (waiting or running). */
+  get outstanding(): number {
+    return this.waiting.length + this.running.length;
+  }
+
+  /** Has requests to serve and no iteration in flight: ready to start one at `now`. */
+  get readyToStart(): boolean {
+    return this.pending === null && (this.running.length > 0 || this.waiting.length > 0);
+  }
+
+  /** End of the iteration in flight, or Infinity. */
+  get pendingEndS(): number {
+    return this.pending ? this.pending.endS : Infinity;
+  }
+
+  /**
+   * A request arrives at `tS`. An idle instance wakes then; one in the middle
+   * of a run of decode steps that the request could have joined ends the run
+   * at the first step boundary after it (the scheduler admits between steps).
+   */
+  deliver(a: Active, tS: number): void {
+    this.waiting.pushBack(a);
+    if (this.pending === null) {
+      if (this.running.length === 0) this.now = Math.max(this.now, tS);
+      return;
+    }
+    const p = this.pending;
+    if (!p.cuttable || tS >= p.horizonS || tS >= p.endS) return;
+    p.horizonS = tS;
+    const firstGap = this.cost(p.plan);
+    const count = Math.min(p.count, Math.max(1, Math.ceil((tS - p.startS) / firstGap - 1e-9)));
+    if (count >= p.count) return;
+    p.count = count;
+    p.gapS = this.runGap(p.plan, count);
+    p.endS = p.startS + count * p.gapS;
+  }
+
+  /** Gap of each step of a run of `count` decode steps: the step cost at the run's mean KV. */
+  private runGap(plan: PlannedIteration, count: number): number {
+    const work = { ...plan };
+    work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * (this.spec ? this.spec.perStep : 1)) / 2;
+    return this.cost(work);
+  }
+
+  /**
+   * Starts the next iteration at `now`: (paged) preempts until every decoder
+   * has room for its next token, admits waiting requests FCFS, plans the
+   * iteration. `horizonS` is the earliest known delivery to this instance:
+   * a run of decode steps stops there when the newcomer could join.
+   * With nothing to run, the instance goes idle.
+   */
+  start(horizonS: number): void {
+    const { cfg, kv, running, waiting } = this;
+    const now = this.now;
+    let preempted = 0;
+    if (this.paged && running.length > 0) {
+      const victims: Active[] = [];
+      while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding), this.lookahead) > 0) {
+        const v = running.pop()!;
+        this.preempt(v, now);
+        victims.push(v);
+      }
+      // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
+      for (const v of victims) waiting.pushFront(v);
+      preempted = victims.length;
+    }
+
+    let blocked: 'batch' | 'memory' | null = null;
+    if (preempted > 0 && running.length > 0) blocked = 'memory';
+    else {
+      // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
+      let meter: TokenBudget | null = null;
+      if (this.paged) {
+        let decoders = 0;
+        for (const a of running) if (isDecoding(a)) decoders++;
+        meter = new TokenBudget(cfg.tokenBudget, decoders, cfg.chunked);
+        for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
+      }
+      while (waiting.length > 0) {
+        const a = waiting.at(0)!;
+        if (kv.neverFits(a) || (this.alsoRejects !== null && this.alsoRejects(a))) {
+          // Can never fit: reject it now rather than block the queue forever.
+          if (a.rec.admitS < 0) a.rec.admitS = now;
+          waiting.popFront();
+          this.hooks.reject(a, now);
+          continue;
+        }
+        if (running.length >= cfg.maxBatch) {
+          blocked = 'batch';
+          break;
+        }
+        const toCompute = a.target - a.prefilled;
+        if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
+        if (!kv.tryAdmit(a, running.length === 0)) {
+          blocked = 'memory';
+          break;
+        }
+        if (a.rec.admitS < 0) a.rec.admitS = now;
+        // A decode instance receives the KV computed elsewhere: it holds it from admission on.
+        if (toCompute === 0 && a.kvTokens === 0) {
+          kv.grow(a, a.target + a.generated);
+          if (a.rec.decodeAdmitS === undefined) a.rec.decodeAdmitS = now;
+        }
+        a.order = this.admissions++;
+        running.push(a);
+        waiting.popFront();
+      }
+    }
+    if (running.length === 0) {
+      if (waiting.length > 0) throw new Error('engine invariant: an instance with nothing running left requests waiting');
+      return;
+    }
+    this.peakBatch = Math.max(this.peakBatch, running.length);
+    this.peakKvReserved = Math.max(this.peakKvReserved, kv.reservedTokens);
+    const waitingCount = waiting.length;
+
+    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked);
+    if (plan.prefillTokens > 0) {
+      const gap = this.cost(plan);
+      if (this.tracksPrefixSaving) this.notePrefixSavings(plan, gap);
+      this.pending = { startS: now, count: 1, gapS: gap, endS: now + gap, decodeRun: false, plan, preempted, blocked, waitingCount, cuttable: false, horizonS: horizonS };
+      return;
+    }
+    // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
+    let count = this.spec ? this.stepsToFirstCompletion() : plan.minRemaining;
+    const cuttable = preempted === 0 && waitingCount === 0 && running.length < cfg.maxBatch;
+    if (preempted > 0) count = 1;
+    else if (cuttable && horizonS < Infinity) {
+      const firstGap = this.cost(plan);
+      count = Math.min(count, Math.max(1, Math.ceil((horizonS - now) / firstGap - 1e-9)));
+    }
+    if (this.paged) count = kv.decodeStepsAllowed(running, count, this.lookahead);
+    const gap = this.runGap(plan, count);
+    this.pending = { startS: now, count, gapS: gap, endS: now + count * gap, decodeRun: true, plan, preempted, blocked, waitingCount, cuttable, horizonS };
+  }
+
+  /** Speculative decoding: steps until the first decoder has all its tokens. */
+  private stepsToFirstCompletion(): number {
+    const perStep = this.spec!.perStep;
+    let n = Infinity;
+    for (const a of this.running) if (a.decoding) n = Math.min(n, stepsToEmit(a.carry, a.rec.outputTokens - a.generated, perStep));
+    return n;
+  }
+
+  /** Prefix caching: each request starting its prefill here records what its cached prefix saved. */
+  private notePrefixSavings(plan: PlannedIteration, gap: number): void {
+    for (const a of this.running) {
+      if (a.chunk > 0 && a.rec.prefillStartS < 0 && a.rec.prefillSavedS === undefined) {
+        a.rec.prefillSavedS = prefillSavedS(this.cost, plan, a.cached, gap);
+      }
+    }
+  }
+
+  /** Tokens `a` emits in `steps` decode steps (capped at what it still owes), moving its carry. */
+  private emit(a: Active, steps: number): number {
+    if (!this.spec) return steps;
+    const perStep = this.spec.perStep;
+    const tokens = tokensAfter(a.carry, steps, perStep);
+    a.carry = carryAfter(a.carry, steps, perStep, tokens);
+    return Math.min(tokens, a.rec.outputTokens - a.generated);
+  }
+
+  /** Applies the iteration in flight (it ends at `pendingEndS`): tokens, KV growth, the log, completions. */
+  applyPending(): void {
+    const p = this.pending!;
+    this.pending = null;
+    const { kv, running, itl } = this;
+    const start = p.startS;
+    const count = p.count;
+    const gap = p.gapS;
+    const now = p.endS;
+    this.now = now;
+    let chunks = 0;
+    let tokens = 0;
+    if (!p.decodeRun) {
+      for (const a of running) {
+        if (a.decoding) {
+          const n = this.emit(a, 1);
+          a.generated += n;
+          kv.grow(a, n);
+          chunks++;
+          tokens += n;
+          this.noteJoin(a, start, now, n);
+        } else if (a.chunk > 0) {
+          if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
+          a.prefilled += a.chunk;
+          kv.grow(a, a.chunk);
+          if (a.prefilled === a.target) {
+            a.generated++;
+            kv.grow(a, 1);
+            if (a.generated === 1) a.rec.firstTokenServerS = now;
+            if (a.pausedAtS >= 0) {
+              // The recompute's iteration emits its next token: one long gap in its stream.
+              (a.rec.pausesS ??= []).push(a.pausedAtS, now);
+              itl.gapS.push(now - a.pausedAtS);
+              itl.weight.push(1);
+              itl.endS.push(now);
+              itl.count.push(1);
+              a.pausedAtS = -1;
+            }
+          }
+        }
+      }
+    } else {
+      for (const a of running) {
+        const n = this.emit(a, count);
+        a.generated += n;
+        kv.grow(a, n);
+        tokens += n;
+        this.noteJoin(a, start, start + gap, n);
+      }
+      chunks = p.plan.decodeSeqs * count;
+    }
+    if (p.plan.decodeSeqs > 0) {
+      const joined = this.joinedThisRun;
+      this.joinedThisRun = 0;
+      if (chunks - joined > 0) {
+        itl.gapS.push(gap);
+        itl.weight.push(chunks - joined);
+        itl.endS.push(now);
+        itl.count.push(count);
+      }
+      // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
+      if (tokens > chunks) {
+        itl.gapS.push(0);
+        itl.weight.push(tokens - chunks);
+        itl.endS.push(now);
+        itl.count.push(count);
+      }
+    }
+    if (p.blocked === 'batch') this.limits.batchS += now - start;
+    else if (p.blocked === 'memory') this.limits.memoryS += now - start;
+
+    const log = this.log;
+    log.endS.push(now);
+    log.count.push(count);
+    log.gapS.push(gap);
+    log.batch.push(running.length);
+    log.kvUsedTokens.push(kv.usedTokens);
+    log.kvReservedTokens.push(kv.reservedTokens);
+    log.waiting.push(p.waitingCount);
+    log.prefillTokens.push(p.plan.prefillTokens);
+    log.preempted.push(p.preempted);
+
+    let kept = 0;
+    for (const a of running) {
+      if (a.generated >= a.rec.outputTokens) {
+        a.rec.lastTokenServerS = now;
+        kv.release(a);
+        this.hooks.finish(a, now);
+      } else if (this.role === 'prefill' && a.generated >= 1 && !isPrefilling(a)) {
+        kv.release(a);
+        this.hooks.handoff(a, now);
+      } else running[kept++] = a;
+    }
+    running.length = kept;
+  }
+
+  private joinedThisRun = 0;
+
+  /**
+   * A request decoding its first step on a decode instance: the gap to its
+   * previous token (the first, from the prefill instance) spans the KV
+   * transfer and its wait here, so it goes in the ITL log on its own.
+   */
+  private noteJoin(a: Active, startS: number, firstStepEndS: number, emitted: number): void {
+    if (this.role !== 'decode' || a.rec.decodeAdmitS !== startS || a.generated !== emitted + 1) return;
+    this.itl.gapS.push(firstStepEndS - a.rec.firstTokenServerS);
+    this.itl.weight.push(1);
+    this.itl.endS.push(firstStepEndS);
+    this.itl.count.push(1);
+    this.joinedThisRun++;
+  }
+
+  /** Frees a running request's KV and sends it back to wait; it recomputes its own prompt tokens and its tokens so far. */
+  private preempt(a: Active, now: number): void {
+    a.rec.preemptions++;
+    a.rec.recomputedTokens += a.kvTokens;
+    this.kv.release(a);
+    a.prefilled = 0;
+    a.target = a.rec.promptTokens - a.cached + a.generated;
+    a.chunk = 0;
+    a.decoding = false;
+    // Preempted again mid-recompute: the stall still runs from its last token.
+    if (a.generated >= 1 && a.pausedAtS < 0) a.pausedAtS = now;
+  }
+}
