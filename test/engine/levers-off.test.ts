@@ -110,4 +110,10 @@ describe('every lever off', () => {
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
     for (const name of Object.keys(expected)) expect({ name, hash: actual[name] }).toEqual({ name, hash: expected[name] });
   });
+
+  it('gives the same bytes when every lever is given at its off value', () => {
+    const expected = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
+    const off = { prefixCacheShare: 0, speculative: { tokens: 0, acceptance: 0.7, draftCost: 0.13 }, replicas: 1 };
+    for (const [name, s] of scenarios()) expect({ name, hash: digest(simulate({ ...s, levers: off })) }).toEqual({ name, hash: expected[name] });
+  });
 });
