@@ -1,6 +1,8 @@
 import { format } from 'd3-format';
 import type { RunResult, Stats } from '../engine/types';
 import { requestBreakdown } from '../engine/breakdown';
+import type { ResolvedServing } from '../engine/engines/resolve';
+import { schedulerConfig } from '../engine/scheduler/config';
 import type { SweepPoint } from '../engine/sweep';
 
 const num = format(',.1f');
@@ -15,8 +17,25 @@ function statRow(name: string, s: Stats): string {
   return `  ${name.padEnd(6)} mean ${formatMs(s.mean).padStart(11)}  p50 ${formatMs(s.p50).padStart(11)}  p90 ${formatMs(s.p90).padStart(11)}  p95 ${formatMs(s.p95).padStart(11)}  p99 ${formatMs(s.p99).padStart(11)}`;
 }
 
+/** The scheduler in one line: admission, batch limit, budget, chunking, and whose defaults they are. */
+export function schedulerText(r: RunResult, serving?: ResolvedServing): string {
+  const c = schedulerConfig(r.scenario);
+  const budget = Number.isFinite(c.tokenBudget) ? `${int(c.tokenBudget)} tokens per step` : 'no token limit per step';
+  const whose = serving?.engine ? `${serving.engine.version} defaults` : 'lab defaults';
+  const explicit = serving ? (Object.entries(serving.from).filter(([, o]) => o === 'explicit').map(([k]) => k)) : [];
+  return `${c.admission} admission, batch limit ${int(c.maxBatch)}, ${budget}, prefill ${c.chunked ? 'chunked' : 'whole'} (${whose}${explicit.length ? `; set here: ${explicit.join(', ')}` : ''})`;
+}
+
+/** Which requests were counted, in one line. */
+export function windowText(r: RunResult): string {
+  const w = r.window;
+  const left = [w.excludedWarmup && `${w.excludedWarmup} warm-up`, w.excludedRamp && `${w.excludedRamp} sent before the load filled`, w.excludedDrain && `${w.excludedDrain} finished while it drained`].filter(Boolean);
+  const kind = w.kind === 'steady' ? 'steady-state window' : 'all requests';
+  return `${kind}: ${int(w.counted)} of ${int(r.requests.length)} counted${left.length ? ` (left out: ${left.join(', ')})` : ''}${w.fallback ? `; steady window fell back to all: ${w.fallback}` : ''}`;
+}
+
 /** Human-readable `predict` report. */
-export function predictText(r: RunResult): string {
+export function predictText(r: RunResult, serving?: ResolvedServing): string {
   const s = r.scenario;
   const m = r.metrics;
   const load = s.load.kind === 'closed'
@@ -28,11 +47,13 @@ export function predictText(r: RunResult): string {
   const slo = [s.slo.ttftMs !== null && `TTFT ≤ ${s.slo.ttftMs} ms`, s.slo.tpotMs !== null && `TPOT ≤ ${s.slo.tpotMs} ms`, s.slo.e2eMs !== null && `E2E ≤ ${s.slo.e2eMs} ms`].filter(Boolean).join(', ') || 'none';
   const lines = [
     `Workload  ${s.workload.label}: ${int(s.workload.promptTokens)} in / ${int(s.workload.outputTokens)} out (±${Math.round(s.workload.spread * 100)}%)`,
-    `Server    ${s.server.label}${s.chunkedPrefill ? ', chunked prefill' : ''}; network RTT ${s.networkRttMs} ms`,
+    `Server    ${s.server.label}; network RTT ${s.networkRttMs} ms`,
+    `Scheduler ${schedulerText(r, serving)}`,
     `Load      ${load}; ${int(s.requests)} requests, seed ${s.seed}`,
+    `Measured  ${windowText(r)}`,
     `SLO       ${slo}`,
     '',
-    `Completed ${int(m.completed)} of ${int(s.requests)} in ${num(m.durationS)} s${m.rejected ? ` (${m.rejected} rejected: too large for KV memory)` : ''}`,
+    `Completed ${int(m.completed)} of ${int(r.window.counted)} counted requests in ${num(m.durationS)} s${m.rejected ? ` (${m.rejected} rejected: too large for KV memory)` : ''}`,
     statRow('TTFT', m.ttftMs),
     statRow('TPOT', m.tpotMs),
     statRow('ITL', m.itlMs),
@@ -42,6 +63,7 @@ export function predictText(r: RunResult): string {
     `  Goodput    ${format(',.3f')(m.goodputReqPerSec)} req/s (${format('.1%')(m.sloMetShare)} of requests met the SLO)`,
     `  Peak batch ${r.peakBatch} of ${s.server.maxBatch}; peak KV reserved ${int(r.peakKvReservedTokens)} of ${int(s.server.kvCapacityTokens)} tokens`,
   ];
+  if ((m.preemptions ?? 0) > 0) lines.push(`  Preempted  ${int(m.preemptions ?? 0)} times (KV freed and ${int(m.recomputedTokens ?? 0)} tokens recomputed)`);
   if (rep) {
     lines.push(
       '',

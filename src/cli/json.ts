@@ -1,6 +1,8 @@
 import { requestBreakdown } from '../engine/breakdown';
+import type { ResolvedServing } from '../engine/engines/resolve';
+import { schedulerConfig } from '../engine/scheduler/config';
 import type { SweepPoint } from '../engine/sweep';
-import type { RunMetrics, RunResult, Scenario, Stats } from '../engine/types';
+import type { RunMetrics, RunResult, Scenario, Stats, WindowReport } from '../engine/types';
 
 /** JSON has no Infinity: an infinite rate or user count is written as "inf". */
 export const finiteOrInf = (x: number): number | 'inf' => (x === Infinity ? 'inf' : x);
@@ -28,6 +30,50 @@ export function scenarioJson(s: Scenario) {
     chunkedPrefill: s.chunkedPrefill,
     networkRttMs: s.networkRttMs,
     slo: { ttftMs: s.slo.ttftMs, tpotMs: s.slo.tpotMs, e2eMs: s.slo.e2eMs },
+    scheduler: schedulerJson(s),
+    window: { kind: s.window?.kind ?? 'all', warmup: s.window?.warmup ?? 0 },
+  };
+}
+
+/** The scheduler the run used, every default filled in; an unlimited budget is null. */
+export function schedulerJson(s: Scenario) {
+  const c = schedulerConfig(s);
+  return {
+    admission: c.admission,
+    maxBatch: c.maxBatch,
+    tokenBudget: Number.isFinite(c.tokenBudget) ? c.tokenBudget : null,
+    chunkedPrefill: c.chunked,
+    watermark: c.admission === 'paged' ? c.watermark : null,
+    blockTokens: c.admission === 'paged' ? c.blockTokens : null,
+  };
+}
+
+/** Where the serving settings came from: the engine preset (with its version), explicit values, or the server. */
+export function servingJson(r: ResolvedServing) {
+  return {
+    engine: r.engine?.id ?? null,
+    engineVersion: r.engine?.version ?? null,
+    from: r.from,
+    gpuMemory: r.memory ? { rule: r.memory.kvShareOfFree < 1 ? 'share of free memory' : 'share of total memory', share: r.memory.kvShareOfFree < 1 ? r.memory.kvShareOfFree : r.memory.memoryUtilization } : null,
+    stepCostsFitted: r.engine ? r.engine.efficiency.fitted : null,
+  };
+}
+
+/** Which requests the metrics counted. */
+export function windowJson(w: WindowReport) {
+  return {
+    kind: w.kind,
+    warmup: w.warmup,
+    counted: w.counted,
+    excludedWarmup: w.excludedWarmup,
+    excludedRamp: w.excludedRamp,
+    excludedDrain: w.excludedDrain,
+    fillS: w.fillS === null ? null : round(w.fillS),
+    drainS: w.drainS === null ? null : round(w.drainS),
+    fromS: round(w.fromS),
+    toS: round(w.toS),
+    fallback: w.fallback,
+    requestIds: w.idRanges,
   };
 }
 
@@ -47,15 +93,19 @@ export function metricsJson(m: RunMetrics) {
     goodputReqPerSec: round(m.goodputReqPerSec, 4),
     sloMetShare: round(m.sloMetShare, 4),
     userTokPerSec: round(m.userTokPerSec),
+    preemptions: m.preemptions ?? 0,
+    recomputedTokens: m.recomputedTokens ?? 0,
   };
 }
 
 /** `predict --json`. */
-export function predictJson(result: RunResult) {
+export function predictJson(result: RunResult, serving?: ResolvedServing) {
   const rep = requestBreakdown(result, result.representativeId);
   const d = result.metrics.durationS;
   return {
     scenario: scenarioJson(result.scenario),
+    ...(serving ? { serving: servingJson(serving) } : {}),
+    window: windowJson(result.window),
     metrics: metricsJson(result.metrics),
     representative: rep && Object.fromEntries(Object.entries(rep).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
     limits: {
@@ -68,10 +118,12 @@ export function predictJson(result: RunResult) {
 }
 
 /** `sweep --json`. */
-export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readonly SweepPoint[]) {
+export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readonly SweepPoint[], serving?: ResolvedServing) {
   return {
     scenario: scenarioJson(base),
+    ...(serving ? { serving: servingJson(serving) } : {}),
     axis,
+    window: points[0]?.window.kind ?? 'steady',
     points: points.map((p) => ({
       users: p.users,
       ratePerSec: p.ratePerSec === null ? null : finiteOrInf(p.ratePerSec),
@@ -88,6 +140,8 @@ export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readon
       batchLimitedShare: round(p.batchLimitedShare, 4),
       memoryLimitedShare: round(p.memoryLimitedShare, 4),
       limitingFactor: p.limitingFactor,
+      preemptions: p.metrics.preemptions ?? 0,
+      window: p.window,
     })),
   };
 }

@@ -3,6 +3,7 @@ import { lessonProfile } from '../engine/profiles/lesson';
 import { MODELS, modelParams } from '../engine/profiles/models';
 import { KV_PRECISIONS, PRECISIONS, precisionsFor } from '../engine/profiles/precisions';
 import { TP_DEGREES, validTpDegrees } from '../engine/profiles/catalog';
+import { ENGINE_PRESETS } from '../engine/engines/presets';
 import { WORKLOADS } from '../engine/workloads';
 
 /** Everything `list` prints: workloads, the lesson server, and the hardware catalog. */
@@ -22,6 +23,22 @@ export function listing() {
     precisions: PRECISIONS.map((p) => ({ id: p.id, label: p.label })),
     kvPrecisions: Object.keys(KV_PRECISIONS),
     tpDegrees: TP_DEGREES,
+    engines: ENGINE_PRESETS.map((e) => ({
+      id: e.id,
+      label: e.label,
+      version: e.version,
+      summary: e.summary,
+      settings: {
+        maxBatch: e.maxBatch,
+        tokenBudget: e.tokenBudget,
+        chunkedPrefill: e.chunkedPrefill,
+        admission: e.admission,
+        watermark: e.watermark,
+        gpuMemory: e.memory,
+        stepOverheadS: e.stepOverheadS,
+      },
+      stepCosts: e.efficiency,
+    })),
   };
 }
 
@@ -47,5 +64,8 @@ export function listText(): string {
     `Precisions (--precision): ${l.precisions.map((p) => p.id).join(', ')}`,
     `KV-cache precisions (--kv-precision): auto, ${l.kvPrecisions.join(', ')}`,
     `Tensor parallel (--tp): ${l.tpDegrees.join(', ')}`,
+    '',
+    'Engines (--engine; default none = the lab\'s own scheduler):',
+    ...l.engines.map((e) => `  ${e.id.padEnd(16)} ${e.version}: ${e.summary}`),
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SWEEP_USERS, sweep, type SweepAxis } from '../engine/sweep';
 import { parseSettings } from '../settings/parse';
 import { PARAMS } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
+import { servingOf } from '../settings/serving';
 import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
@@ -15,8 +16,8 @@ const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
 Usage: npm run --silent lab -- <command> [options]
 Commands:
   predict   one scenario: TTFT, TPOT, ITL, E2E percentiles, throughput, goodput
-  sweep     the throughput-versus-load curve (each point a full simulation)
-  list      workloads and servers
+  sweep     the throughput-versus-load curve (each point a full simulation, steady window unless --window)
+  list      workloads, servers and engine presets
   measure   a live OpenAI-compatible streaming endpoint (see: measure --help)
 
 Options (the same names as the lab's deep links):
@@ -42,9 +43,10 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     if (notices.length > 0) throw new UsageError(notices.map((n) => `${n.param}: ${n.message.replace(/ Using the default\.$/, '')}`).join('\n'));
     const built = scenarioFromSettings(settings);
     if (!built.ok) throw new UsageError(`--${built.param}: ${built.message}`);
+    const serving = servingOf(settings);
     if (args.command === 'predict') {
       const result = simulate(built.scenario);
-      out(json ? JSON.stringify(predictJson(result), null, 2) : predictText(result));
+      out(json ? JSON.stringify(predictJson(result, serving), null, 2) : predictText(result, serving));
       return 0;
     }
     const rates = args.extras.get('sweep-rates');
@@ -56,8 +58,10 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
           if (!Number.isInteger(u) || u > 4096) throw new UsageError(`--sweep-users: ${u} is not a whole number from 1 to 4096`);
           return u;
         }) : DEFAULT_SWEEP_USERS };
-    const points = sweep(built.scenario, axis);
-    out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points), null, 2) : sweepText(points));
+    // A curve is measured in its steady state unless --window says otherwise.
+    const window = args.values.has('window') ? { kind: settings.window, warmup: settings.warmup } : undefined;
+    const points = sweep(built.scenario, axis, window);
+    out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points, serving), null, 2) : sweepText(points));
     return 0;
   } catch (e) {
     if (e instanceof UsageError || e instanceof EngineInputError) {

@@ -1,5 +1,5 @@
 import { simulate } from './simulate';
-import type { LoadSpec, RunMetrics, Scenario } from './types';
+import type { LoadSpec, MeasurementWindow, RunMetrics, Scenario } from './types';
 
 /** Default concurrency points of a sweep: 1 to 256 users, doubling (9 points). */
 export const DEFAULT_SWEEP_USERS: readonly number[] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -22,6 +22,8 @@ export interface SweepPoint {
   memoryLimitedShare: number;
   /** The limit that held requests back for at least 5% of the run, if any. */
   limitingFactor: LimitingFactor;
+  /** The measurement window of the point's metrics: its kind, the requests it counted, and why it fell back to all (or null). */
+  window: { kind: 'all' | 'steady'; counted: number; fallback: string | null };
 }
 
 /** How a sweep varies the load: a list of user counts or of request rates. */
@@ -34,10 +36,16 @@ function loadFor(base: Scenario, axis: SweepAxis, value: number): LoadSpec {
   return { kind: 'open', ratePerSec: value, burstiness: base.load.kind === 'open' ? base.load.burstiness : 1 };
 }
 
-/** Runs `base` once per point of `axis` (same seed), each a full simulation. */
-export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values: DEFAULT_SWEEP_USERS }): SweepPoint[] {
+/**
+ * Runs `base` once per point of `axis` (same seed), each a full simulation.
+ * A curve measures each point in its steady state by default (the load filled,
+ * not yet draining), as GenAI-Perf does, so a point is not diluted by the
+ * closed loop's start; pass `window` to choose another (the scenario's warm-up is kept).
+ */
+export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values: DEFAULT_SWEEP_USERS }, window?: MeasurementWindow): SweepPoint[] {
+  const w: MeasurementWindow = window ?? { kind: 'steady', warmup: base.window?.warmup ?? 0 };
   return axis.values.map((value) => {
-    const result = simulate({ ...base, load: loadFor(base, axis, value) });
+    const result = simulate({ ...base, load: loadFor(base, axis, value), window: w });
     const d = result.metrics.durationS;
     const batchLimitedShare = d > 0 ? result.limits.batchS / d : 0;
     const memoryLimitedShare = d > 0 ? result.limits.memoryS / d : 0;
@@ -51,6 +59,7 @@ export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values:
       batchLimitedShare,
       memoryLimitedShare,
       limitingFactor,
+      window: { kind: result.window.kind, counted: result.window.counted, fallback: result.window.fallback },
     };
   });
 }

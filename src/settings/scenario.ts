@@ -1,16 +1,18 @@
+import type { ResolvedServing } from '../engine/engines/resolve';
 import { lessonProfile } from '../engine/profiles/lesson';
 import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { resolveHardwareServer } from './server';
+import { servingOf } from './serving';
 
 /** A scenario ready to simulate, or the reason the settings cannot run. */
 export type ScenarioOutcome = { ok: true; scenario: Scenario } | { ok: false; param: string; message: string };
 
-/** The server profile the settings choose. */
-export function resolveServer(s: Settings): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
-  if (s.server === 'lesson') return { ok: true, profile: lessonProfile() };
-  return resolveHardwareServer(s);
+/** The server profile the settings choose, with the serving settings' batch limit and token budget. */
+export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
+  if (s.server === 'lesson') return { ok: true, profile: { ...lessonProfile(), maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
+  return resolveHardwareServer(s, serving);
 }
 
 /** The load the settings choose: open loop when a rate is set, else closed loop. */
@@ -21,21 +23,28 @@ export function loadFromSettings(s: Settings): LoadSpec {
 
 /** Builds the engine scenario for `settings`. */
 export function scenarioFromSettings(s: Settings): ScenarioOutcome {
-  const server = resolveServer(s);
+  if (s.warmup >= s.requests) {
+    return { ok: false, param: 'warmup', message: `a warm-up of ${s.warmup} requests leaves none of the ${s.requests} to measure; use fewer than ${s.requests}` };
+  }
+  const serving = servingOf(s);
+  const server = resolveServer(s, serving);
   if (!server.ok) return server;
   const named = workloadById(s.workload);
   const workload = named && s.workload !== 'custom' ? { ...named, spread: s.spread } : customWorkload(s.prompt, s.output, s.spread);
-  return {
-    ok: true,
-    scenario: {
-      workload,
-      server: server.profile,
-      load: loadFromSettings(s),
-      slo: { ttftMs: s.ttftSlo, tpotMs: s.tpotSlo, e2eMs: s.e2eSlo },
-      requests: s.requests,
-      seed: s.seed,
-      chunkedPrefill: s.chunkedPrefill,
-      networkRttMs: s.networkMs,
-    },
+  const scenario: Scenario = {
+    workload,
+    server: server.profile,
+    load: loadFromSettings(s),
+    slo: { ttftMs: s.ttftSlo, tpotMs: s.tpotSlo, e2eMs: s.e2eSlo },
+    requests: s.requests,
+    seed: s.seed,
+    chunkedPrefill: serving.chunkedPrefill,
+    networkRttMs: s.networkMs,
   };
+  // Only what differs from the lab's original scheduler goes in, so default runs stay as they were.
+  if (serving.admission !== 'reserve' || serving.tokenBudget !== null) {
+    scenario.scheduler = { admission: serving.admission, ...(serving.tokenBudget !== null ? { tokenBudget: serving.tokenBudget } : {}), ...(serving.watermark !== undefined ? { watermark: serving.watermark } : {}) };
+  }
+  if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
+  return { ok: true, scenario };
 }

@@ -1,8 +1,11 @@
+import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
 import { GPUS } from '../engine/profiles/gpus';
 import { MODELS } from '../engine/profiles/models';
 import { KV_PRECISIONS, PRECISIONS } from '../engine/profiles/precisions';
 import { WORKLOAD_IDS, workloadById } from '../engine/workloads';
-import { booleanField, enumField, numberField, optionalNumberField, type FieldKind } from './fields';
+import type { AdmissionPolicy } from '../engine/types';
+import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
+import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 
 /** A workload id accepted in links and on the command line. */
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
@@ -44,7 +47,22 @@ export interface Settings {
   tp: number;
   /** KV-cache precision, or `auto` to follow the weights. */
   kvPrecision: string;
-  chunkedPrefill: boolean;
+  /** Serving engine whose defaults fill in the serving settings left on auto; `none` = the lab's own scheduler. */
+  engine: 'none' | EngineId;
+  /** Most sequences running at once, or null for the engine's (else the server's). */
+  maxBatch: number | null;
+  /** Tokens one iteration may carry, or null for the engine's (else the lab's default). */
+  tokenBudget: number | null;
+  /** Chunked prefill on or off, or null for the engine's (else off). */
+  chunkedPrefill: boolean | null;
+  /** Share of GPU memory the engine may use (hardware servers), or null for the engine's. */
+  gpuMemoryUtilization: number | null;
+  /** KV admission policy, or null for the engine's (else reserve). */
+  admission: AdmissionPolicy | null;
+  /** Which requests the metrics count: every one, or the steady state. */
+  window: 'all' | 'steady';
+  /** Requests left out at the start (warm-up). */
+  warmup: number;
   /** Network round trip, ms. */
   networkMs: number;
 }
@@ -73,12 +91,19 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   precision: 'bf16',
   tp: 1,
   kvPrecision: 'auto',
-  chunkedPrefill: false,
+  engine: 'none',
+  maxBatch: null,
+  tokenBudget: null,
+  chunkedPrefill: null,
+  gpuMemoryUtilization: null,
+  admission: null,
+  window: 'all',
+  warmup: 0,
   networkMs: 50,
 };
 
 /** Hard limits of the settings (the engine's limits are wider). */
-export const SETTING_LIMITS = { maxPrompt: 200_000, maxOutput: 32_768, maxUsers: 4096, maxRequests: 20_000 } as const;
+export const SETTING_LIMITS = { maxPrompt: 200_000, maxOutput: 32_768, maxUsers: 4096, maxRequests: 20_000, maxBatch: 16_384, maxTokenBudget: 1_048_576 } as const;
 
 /** One row of the schema table. */
 export interface ParamDef<T> {
@@ -182,7 +207,18 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), doc: 'Weight precision: fp16, bf16, fp8, int4, fp4.', apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
   def<number>({ key: 'tp', flag: 'tp', kind: numberField(1, 8, { integer: true }), doc: 'Tensor-parallel degree, 1 to 8.', apply: (s, v) => { s.tp = v; }, emit: (s) => hardware(s, 'tp') }),
   def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: enumField(['auto', ...Object.keys(KV_PRECISIONS)]), doc: 'KV-cache precision (fp16, bf16, fp8) or auto.', apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
-  def<boolean>({ key: 'chunkedPrefill', flag: 'chunked-prefill', kind: booleanField, doc: 'Chunk prefills under a token budget, mixed with decodes.', apply: (s, v) => { s.chunkedPrefill = v; }, emit: (s) => differs(s, 'chunkedPrefill') }),
+  def<'none' | EngineId>({
+    key: 'engine', flag: 'engine', kind: enumField(['none', ...ENGINE_IDS] as const),
+    doc: 'Serving engine whose defaults fill the serving settings left on auto: vllm, trtllm, sglang, llamacpp, or none (the lab\'s own scheduler).',
+    apply: (s, v) => { s.engine = v; }, emit: (s) => differs(s, 'engine'),
+  }),
+  def<number | null>({ key: 'maxBatch', flag: 'max-batch', kind: autoNumberField(1, SETTING_LIMITS.maxBatch, { integer: true }), doc: 'Most requests running at once (vLLM max_num_seqs), or auto.', apply: (s, v) => { s.maxBatch = v; }, emit: (s) => differs(s, 'maxBatch') }),
+  def<number | null>({ key: 'tokenBudget', flag: 'token-budget', kind: autoNumberField(1, SETTING_LIMITS.maxTokenBudget, { integer: true }), doc: 'Tokens one scheduler step may carry (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens), or auto.', apply: (s, v) => { s.tokenBudget = v; }, emit: (s) => differs(s, 'tokenBudget') }),
+  def<boolean | null>({ key: 'chunkedPrefill', flag: 'chunked-prefill', kind: autoBooleanField, doc: 'Chunk prefills under the token budget, mixed with decodes; or auto.', apply: (s, v) => { s.chunkedPrefill = v; }, emit: (s) => differs(s, 'chunkedPrefill') }),
+  def<number | null>({ key: 'gpuMemoryUtilization', flag: 'gpu-memory-utilization', kind: autoNumberField(0.05, 1), doc: 'Share of GPU memory the engine may use (TensorRT-LLM: share of the memory left after weights), or auto.', apply: (s, v) => { s.gpuMemoryUtilization = v; }, emit: (s) => differs(s, 'gpuMemoryUtilization') }),
+  def<AdmissionPolicy | null>({ key: 'admission', flag: 'admission', kind: autoEnumField(['paged', 'reserve'] as const), doc: 'KV admission: paged (allocate as tokens come, preempt when full) or reserve (hold prompt + output from the start), or auto.', apply: (s, v) => { s.admission = v; }, emit: (s) => differs(s, 'admission') }),
+  def<'all' | 'steady'>({ key: 'window', flag: 'window', kind: enumField(['all', 'steady'] as const), doc: 'Requests the metrics count: all (vLLM bench serve) or steady (after the load fills, before it drains, like GenAI-Perf).', apply: (s, v) => { s.window = v; }, emit: (s) => differs(s, 'window') }),
+  def<number>({ key: 'warmup', flag: 'warmup', kind: numberField(0, SETTING_LIMITS.maxRequests - 1, { integer: true }), doc: 'Requests left out of every metric at the start (warm-up), below the request count.', apply: (s, v) => { s.warmup = v; }, emit: (s) => differs(s, 'warmup') }),
   def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
 ];
 

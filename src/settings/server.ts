@@ -1,7 +1,9 @@
+import type { ResolvedServing } from '../engine/engines/resolve';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
+import { hardwareServing, servingOf } from './serving';
 
 /** A hardware server for the settings, with the roofline details the "why" panel draws. */
 export type HardwareOutcome =
@@ -9,12 +11,14 @@ export type HardwareOutcome =
   | { ok: false; param: string; message: string };
 
 /**
- * Resolves a hardware server (model × GPU × precision × TP) from settings. A
+ * Resolves a hardware server (model × GPU × precision × TP) from settings,
+ * with the serving settings' batch limit, token budget and memory share. A
  * combination that cannot run says why and what would (never a silent number).
  * Ids were already checked against the catalog by the schema.
  */
-export function resolveHardwareServer(s: Settings): HardwareOutcome {
-  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision });
+export function resolveHardwareServer(s: Settings, serving: ResolvedServing = servingOf(s)): HardwareOutcome {
+  const { serving: options, factors } = hardwareServing(serving);
+  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision }, factors, options);
   if (result.ok) return result;
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

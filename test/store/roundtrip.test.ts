@@ -23,6 +23,7 @@ function validRawValues(p: ParamDef<unknown>): string[] {
   }
   if (accepts.includes(', or inf')) out.push('inf');
   if (accepts.endsWith(', or off')) out.push('off');
+  if (accepts.endsWith(', or auto')) out.push('auto');
   if (accepts.startsWith('on or off')) out.push('1', '0', 'on', 'false');
   if (accepts.startsWith('an id')) out.push('llama-3.1-8b', 'h100-sxm', 'fp8');
   return out;

@@ -30,6 +30,8 @@ export const LESSON_COSTS = {
 export const LESSON_KV_CAPACITY_TOKENS = 120_000;
 /** The lesson server's batch limit (sequences). */
 export const LESSON_MAX_BATCH = 64;
+/** The lesson server's token budget per iteration when prefill is chunked (vLLM V0's early default). */
+export const LESSON_CHUNK_BUDGET_TOKENS = 512;
 
 /**
  * How the lesson server's KV cache would move between instances
@@ -47,7 +49,7 @@ export function lessonProfile(): ServerProfile {
     label: 'Lesson server (illustrative)',
     kvCapacityTokens: LESSON_KV_CAPACITY_TOKENS,
     maxBatch: LESSON_MAX_BATCH,
-    chunkBudgetTokens: 512,
+    chunkBudgetTokens: LESSON_CHUNK_BUDGET_TOKENS,
     gpus: 1,
     kvLink: LESSON_KV_LINK,
     iterationSeconds(w: IterationWork): number {

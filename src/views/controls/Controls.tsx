@@ -1,5 +1,6 @@
 import { LoadControls } from './LoadControls';
 import { ServerControls } from './ServerControls';
+import { ServingControls } from './ServingControls';
 import { SloControls } from './SloControls';
 import { WorkloadControls } from './WorkloadControls';
 
@@ -11,6 +12,7 @@ export function Controls() {
       <LoadControls />
       <SloControls />
       <ServerControls />
+      <ServingControls />
     </div>
   );
 }

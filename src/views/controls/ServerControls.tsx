@@ -1,15 +1,13 @@
 import { useLabStore } from '../../store';
 import { LogSlider } from '../common/LogSlider';
 import { NumberField } from '../common/NumberField';
-import { Switch } from '../common/Switch';
 import { formatMs } from '../common/format';
 import { ServerPicker } from './server';
 
 const MAX_SEED = 4294967295;
 
-/** Server-side knobs: chunked prefill, the network round trip, and the random seed. */
+/** The server, the network round trip and the random seed (scheduler settings are in the Serving group). */
 export function ServerControls() {
-  const chunked = useLabStore((s) => s.settings.chunkedPrefill);
   const networkMs = useLabStore((s) => s.settings.networkMs);
   const seed = useLabStore((s) => s.settings.seed);
   const update = useLabStore((s) => s.updateSettings);
@@ -20,12 +18,6 @@ export function ServerControls() {
         Server and network
       </h2>
       <ServerPicker />
-      <Switch
-        label="Chunked prefill"
-        checked={chunked}
-        onChange={(v) => update({ chunkedPrefill: v })}
-        description="Split long prompts into pieces that share each step with decoding requests: smoother token pace for others, a slower first token for the long prompt."
-      />
       <div className="flex items-end gap-2">
         <LogSlider label="Network round trip" value={Math.max(1, networkMs)} min={1} max={2000} integer onChange={(v) => update({ networkMs: v })} valueText={(v) => formatMs(v)} />
         <NumberField label="Network round trip" labelHidden unit="ms" value={networkMs} min={0} max={10_000} onCommit={(v) => update({ networkMs: v })} />

@@ -18,6 +18,8 @@ import {
   tpSplitsHeads,
   type HardwareSpec,
   type RooflineDetails,
+  type RooflineFactors,
+  type ServingOptions,
 } from '../../../engine/profiles';
 import type { ServerProfile } from '../../../engine/types';
 import type { Settings } from '../../../settings/schema';
@@ -202,8 +204,8 @@ export function pageWording(text: string): string {
 }
 
 /** Resolves the hardware server of `s`, or says why it cannot run and offers fixes. */
-export function hardwareStatus(s: HardwareFields): HardwareStatus {
-  const r = hardwareProfile(specOf(s));
+export function hardwareStatus(s: HardwareFields, serving?: { serving: Partial<ServingOptions>; factors: RooflineFactors }): HardwareStatus {
+  const r = serving ? hardwareProfile(specOf(s), serving.factors, serving.serving) : hardwareProfile(specOf(s));
   if (r.ok) return r;
   return { ok: false, reason: pageWording(r.reason), suggestion: pageWording(r.suggestion), fixes: hardwareFixes(s) };
 }

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
+import { hardwareServing, servingOf } from '../../../settings/serving';
 import { useLabStore } from '../../../store';
 import { hardwareStatus, type HardwareStatus } from './hardwareOptions';
 
 /**
  * The chosen server's hardware status from the settings: null for the lesson
- * server, else the profile or the refusal. Selects single fields so that only
- * a server change recomputes it.
+ * server, else the profile (with the serving settings' batch limit, token
+ * budget and memory share) or the refusal. Selects single fields so that only
+ * a server or serving change recomputes it.
  */
 export function useHardwareStatus(): HardwareStatus | null {
   const server = useLabStore((s) => s.settings.server);
@@ -14,5 +16,15 @@ export function useHardwareStatus(): HardwareStatus | null {
   const precision = useLabStore((s) => s.settings.precision);
   const tp = useLabStore((s) => s.settings.tp);
   const kvPrecision = useLabStore((s) => s.settings.kvPrecision);
-  return useMemo(() => (server === 'hardware' ? hardwareStatus({ model, gpu, precision, tp, kvPrecision }) : null), [server, model, gpu, precision, tp, kvPrecision]);
+  const engine = useLabStore((s) => s.settings.engine);
+  const maxBatch = useLabStore((s) => s.settings.maxBatch);
+  const tokenBudget = useLabStore((s) => s.settings.tokenBudget);
+  const chunkedPrefill = useLabStore((s) => s.settings.chunkedPrefill);
+  const admission = useLabStore((s) => s.settings.admission);
+  const gpuMemoryUtilization = useLabStore((s) => s.settings.gpuMemoryUtilization);
+  return useMemo(() => {
+    if (server !== 'hardware') return null;
+    const serving = servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization });
+    return hardwareStatus({ model, gpu, precision, tp, kvPrecision }, hardwareServing(serving));
+  }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization]);
 }
