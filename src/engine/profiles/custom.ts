@@ -23,6 +23,8 @@ export interface CustomServerSpec {
 
 /** Batch limit of a custom server: generous, so it keeps its pace at any load the lab offers. */
 export const CUSTOM_MAX_BATCH = 4096;
+/** Token budget of a custom server's chunks, tokens. */
+export const CUSTOM_CHUNK_BUDGET_TOKENS = 8192;
 /** KV capacity of a custom server, tokens: effectively unlimited. */
 export const CUSTOM_KV_CAPACITY_TOKENS = 100_000_000;
 
@@ -35,7 +37,7 @@ export function customProfile(spec: CustomServerSpec): ServerProfile {
     label: `Custom server (${Math.round(spec.prefillS * 1000)} ms to first token on the server, ${spec.tokPerSec} tok/s)`,
     kvCapacityTokens: CUSTOM_KV_CAPACITY_TOKENS,
     maxBatch: CUSTOM_MAX_BATCH,
-    chunkBudgetTokens: 8192,
+    chunkBudgetTokens: CUSTOM_CHUNK_BUDGET_TOKENS,
     iterationSeconds: (w: IterationWork): number => w.prefillTokens * perPromptTokenS + (w.decodeSeqs > 0 ? stepS : 0),
   };
 }
