@@ -1,5 +1,6 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
-import { Instance, type InstanceHooks } from './cluster/instance';
+import { Instance } from './cluster/instance';
+import type { InstanceHooks } from './cluster/types';
 import { LeastOutstanding } from './cluster/router';
 import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';

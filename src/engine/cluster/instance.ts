@@ -8,62 +8,13 @@
 import { isPrefilling, type Active } from '../scheduler/active';
 import type { SchedulerConfig } from '../scheduler/config';
 import { Deque } from '../scheduler/deque';
-import type { ItlLog } from '../scheduler/itl';
+import { pushGaps, type ItlLog } from '../scheduler/itl';
 import type { KvCache } from '../scheduler/kv';
 import { isDecoding, planIteration, TokenBudget, type PlannedIteration } from '../scheduler/plan';
-import { prefillSavedS } from '../levers/prefix';
-import { carryAfter, stepsToEmit, tokensAfter, type SpecDecoding } from '../levers/speculative';
-import type { InstanceRole, IterationLog, IterationWork, LimitTime } from '../types';
-
-/** What the cluster does when a request leaves an instance. */
-export interface InstanceHooks {
-  /** The request emitted its last token at `nowS`. */
-  finish(a: Active, nowS: number): void;
-  /** The request can never fit in this instance's KV memory; rejected at `nowS`. */
-  reject(a: Active, nowS: number): void;
-  /** Prefill instances: the request emitted its first token at `nowS` and leaves for a decode instance. */
-  handoff(a: Active, nowS: number): void;
-}
-
-/** The iteration or run of identical decode steps an instance is in the middle of. */
-interface Pending {
-  startS: number;
-  count: number;
-  gapS: number;
-  endS: number;
-  /** A run of decode steps (no prefill in it): may be cut short. */
-  decodeRun: boolean;
-  plan: PlannedIteration;
-  preempted: number;
-  blocked: 'batch' | 'memory' | null;
-  waitingCount: number;
-  /** A request delivered before `horizonS` could have joined: cut the run there (decode runs only). */
-  cuttable: boolean;
-  /** Deliveries at or after this time were already known when the run was planned. */
-  horizonS: number;
-}
-
-function emptyLog(): IterationLog {
-  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [] };
-}
-
-/** Cost of one iteration: the profile's, or the speculative one. */
-export type IterationCost = (work: IterationWork) => number;
-
-/** What an instance is built from. */
-export interface InstanceOptions {
-  cfg: SchedulerConfig;
-  kv: KvCache;
-  cost: IterationCost;
-  /** The run's inter-token gaps, shared by every instance. */
-  itl: ItlLog;
-  hooks: InstanceHooks;
-  spec: SpecDecoding | null;
-  /** Prefix caching on: requests record the prefill time their cached prefix saved. */
-  tracksPrefixSaving: boolean;
-  /** Prefill instances: rejects what no decode instance could ever hold. */
-  alsoRejects?: (a: Active) => boolean;
-}
+import { emptyLog, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
+import { notePrefixSavings } from '../levers/prefix';
+import { emitSteps, stepsToFirstCompletion, type SpecDecoding } from '../levers/speculative';
+import type { InstanceRole, IterationLog, LimitTime } from '../types';
 
 /** One instance of the cluster. */
 export class Instance {
@@ -225,12 +176,12 @@ export class Instance {
     const plan = planIteration(running, cfg.tokenBudget, cfg.chunked);
     if (plan.prefillTokens > 0) {
       const gap = this.cost(plan);
-      if (this.tracksPrefixSaving) this.notePrefixSavings(plan, gap);
+      if (this.tracksPrefixSaving) notePrefixSavings(running, this.cost, plan, gap);
       this.pending = { startS: now, count: 1, gapS: gap, endS: now + gap, decodeRun: false, plan, preempted, blocked, waitingCount, cuttable: false, horizonS: horizonS };
       return;
     }
     // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
-    let count = this.spec ? this.stepsToFirstCompletion() : plan.minRemaining;
+    let count = this.spec ? stepsToFirstCompletion(running, this.spec) : plan.minRemaining;
     const cuttable = preempted === 0 && waitingCount === 0 && running.length < cfg.maxBatch;
     if (preempted > 0) count = 1;
     else if (cuttable && horizonS < Infinity) {
@@ -240,32 +191,6 @@ export class Instance {
     if (this.paged) count = kv.decodeStepsAllowed(running, count, this.lookahead);
     const gap = this.runGap(plan, count);
     this.pending = { startS: now, count, gapS: gap, endS: now + count * gap, decodeRun: true, plan, preempted, blocked, waitingCount, cuttable, horizonS };
-  }
-
-  /** Speculative decoding: steps until the first decoder has all its tokens. */
-  private stepsToFirstCompletion(): number {
-    const perStep = this.spec!.perStep;
-    let n = Infinity;
-    for (const a of this.running) if (a.decoding) n = Math.min(n, stepsToEmit(a.carry, a.rec.outputTokens - a.generated, perStep));
-    return n;
-  }
-
-  /** Prefix caching: each request starting its prefill here records what its cached prefix saved. */
-  private notePrefixSavings(plan: PlannedIteration, gap: number): void {
-    for (const a of this.running) {
-      if (a.chunk > 0 && a.rec.prefillStartS < 0 && a.rec.prefillSavedS === undefined) {
-        a.rec.prefillSavedS = prefillSavedS(this.cost, plan, a.cached, gap);
-      }
-    }
-  }
-
-  /** Tokens `a` emits in `steps` decode steps (capped at what it still owes), moving its carry. */
-  private emit(a: Active, steps: number): number {
-    if (!this.spec) return steps;
-    const perStep = this.spec.perStep;
-    const tokens = tokensAfter(a.carry, steps, perStep);
-    a.carry = carryAfter(a.carry, steps, perStep, tokens);
-    return Math.min(tokens, a.rec.outputTokens - a.generated);
   }
 
   /** Applies the iteration in flight (it ends at `pendingEndS`): tokens, KV growth, the log, completions. */
@@ -283,7 +208,7 @@ export class Instance {
     if (!p.decodeRun) {
       for (const a of running) {
         if (a.decoding) {
-          const n = this.emit(a, 1);
+          const n = emitSteps(a, 1, this.spec);
           a.generated += n;
           kv.grow(a, n);
           chunks++;
@@ -300,10 +225,7 @@ export class Instance {
             if (a.pausedAtS >= 0) {
               // The recompute's iteration emits its next token: one long gap in its stream.
               (a.rec.pausesS ??= []).push(a.pausedAtS, now);
-              itl.gapS.push(now - a.pausedAtS);
-              itl.weight.push(1);
-              itl.endS.push(now);
-              itl.count.push(1);
+              pushGaps(itl, now - a.pausedAtS, 1, now, 1);
               a.pausedAtS = -1;
             }
           }
@@ -311,7 +233,7 @@ export class Instance {
       }
     } else {
       for (const a of running) {
-        const n = this.emit(a, count);
+        const n = emitSteps(a, count, this.spec);
         a.generated += n;
         kv.grow(a, n);
         tokens += n;
@@ -322,19 +244,9 @@ export class Instance {
     if (p.plan.decodeSeqs > 0) {
       const joined = this.joinedThisRun;
       this.joinedThisRun = 0;
-      if (chunks - joined > 0) {
-        itl.gapS.push(gap);
-        itl.weight.push(chunks - joined);
-        itl.endS.push(now);
-        itl.count.push(count);
-      }
+      if (chunks - joined > 0) pushGaps(itl, gap, chunks - joined, now, count);
       // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
-      if (tokens > chunks) {
-        itl.gapS.push(0);
-        itl.weight.push(tokens - chunks);
-        itl.endS.push(now);
-        itl.count.push(count);
-      }
+      if (tokens > chunks) pushGaps(itl, 0, tokens - chunks, now, count);
     }
     if (p.blocked === 'batch') this.limits.batchS += now - start;
     else if (p.blocked === 'memory') this.limits.memoryS += now - start;
@@ -373,10 +285,7 @@ export class Instance {
    */
   private noteJoin(a: Active, startS: number, firstStepEndS: number, emitted: number): void {
     if (this.role !== 'decode' || a.rec.decodeAdmitS !== startS || a.generated !== emitted + 1) return;
-    this.itl.gapS.push(firstStepEndS - a.rec.firstTokenServerS);
-    this.itl.weight.push(1);
-    this.itl.endS.push(firstStepEndS);
-    this.itl.count.push(1);
+    pushGaps(this.itl, firstStepEndS - a.rec.firstTokenServerS, 1, firstStepEndS, 1);
     this.joinedThisRun++;
   }
 

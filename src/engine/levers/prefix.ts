@@ -61,3 +61,10 @@ export function prefillSavedS(cost: (w: IterationWork) => number, work: Iteratio
 export function capacityAfterPrefix(profile: ServerProfile, residentTokens: number): number {
   return Math.max(0, profile.kvCapacityTokens - residentTokens);
 }
+
+/** Each request starting its prefill in this iteration records what its cached prefix saved (once). */
+export function notePrefixSavings(running: readonly Active[], cost: (w: IterationWork) => number, plan: IterationWork, gap: number): void {
+  for (const a of running) {
+    if (a.chunk > 0 && a.rec.prefillStartS < 0 && a.rec.prefillSavedS === undefined) a.rec.prefillSavedS = prefillSavedS(cost, plan, a.cached, gap);
+  }
+}

@@ -11,6 +11,7 @@
  * A run of n identical steps is then one closed form, so the event count stays
  * proportional to requests, and token times can be rebuilt from the log.
  */
+import type { Active } from '../scheduler/active';
 import type { IterationWork, ServerProfile, SpeculativeOptions } from '../types';
 
 /**
@@ -89,4 +90,23 @@ export function specIterationSeconds(profile: ServerProfile, work: IterationWork
     decodeSeqs: work.decodeSeqs, decodeKvTokens: work.decodeKvTokens,
   });
   return verify + spec.k * spec.draftCost * plainDecode;
+}
+
+/**
+ * Tokens `a` emits in `steps` more decode steps, capped at what it still
+ * owes, moving its carry (the uncapped count sets the carry, as the token
+ * times rebuilt from the log replay it). One per step without speculation.
+ */
+export function emitSteps(a: Active, steps: number, spec: SpecDecoding | null): number {
+  if (!spec) return steps;
+  const tokens = tokensAfter(a.carry, steps, spec.perStep);
+  a.carry = carryAfter(a.carry, steps, spec.perStep, tokens);
+  return Math.min(tokens, a.rec.outputTokens - a.generated);
+}
+
+/** Decode steps until the first of `decoders` has all its tokens. */
+export function stepsToFirstCompletion(decoders: readonly Active[], spec: SpecDecoding): number {
+  let n = Infinity;
+  for (const a of decoders) if (a.decoding) n = Math.min(n, stepsToEmit(a.carry, a.rec.outputTokens - a.generated, spec.perStep));
+  return n;
 }

@@ -33,3 +33,11 @@ export function windowedItl(log: ItlLog, fromS: number, toS: number): { gapS: nu
   }
   return { gapS, weight };
 }
+
+/** Records `count` gaps of `gapS` seconds, ending at `endS`, carrying `weight` tokens. */
+export function pushGaps(log: ItlLog, gapS: number, weight: number, endS: number, count: number): void {
+  log.gapS.push(gapS);
+  log.weight.push(weight);
+  log.endS.push(endS);
+  log.count.push(count);
+}
