@@ -20,10 +20,15 @@ import type { InstanceRole, IterationLog, LimitTime } from '../types';
 export class Instance {
   /** Server time, seconds: the end of its last iteration, or when it woke. */
   now = 0;
+  /** Its iterations, run-length encoded. */
   readonly log: IterationLog = emptyLog();
+  /** Seconds it had requests waiting on its batch limit or its KV memory. */
   readonly limits: LimitTime = { batchS: 0, memoryS: 0 };
+  /** Largest batch it ran. */
   peakBatch = 0;
+  /** Largest KV reservation it held, tokens. */
   peakKvReserved = 0;
+  /** Requests routed to it (the cluster counts them). */
   routed = 0;
   private readonly waiting = new Deque<Active>();
   private readonly running: Active[] = [];
@@ -276,6 +281,7 @@ export class Instance {
     running.length = kept;
   }
 
+  /** Decode instances: requests whose first step here ended the iteration being applied (their gap is logged on its own). */
   private joinedThisRun = 0;
 
   /**
