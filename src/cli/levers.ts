@@ -60,6 +60,9 @@ export function leversText(s: Scenario): string | null {
 /** The breakdown's lever lines (saved prefill, KV hand-off), possibly none. */
 export function breakdownLeverLines(b: RequestBreakdown, fmtMs: (ms: number) => string): string[] {
   const out: string[] = [];
+  if (b.prefillInterferenceMs > 0 || b.preemptionStallMs > 0) {
+    out.push(`  Decode ${fmtMs(b.decodeMs)} = own pace ${fmtMs(b.decodePaceMs)} + others' prefills ${fmtMs(b.prefillInterferenceMs)}${b.preemptionStallMs > 0 ? ` + preemption ${fmtMs(b.preemptionStallMs)}` : ''}${b.kvTransferMs > 0 ? ` + hand-off ${fmtMs(b.kvWaitMs + b.kvTransferMs + b.decodeQueueMs)}` : ''}`);
+  }
   if (b.cachedTokens > 0) out.push(`  Prefix cache: ${b.cachedTokens} prompt tokens cached; prefilling them too would have taken ${fmtMs(b.prefillSavedMs)} more`);
   if (b.prefillInstance >= 0 && b.outputTokens > 1) {
     out.push(`  Hand-off: prefill instance ${b.prefillInstance} → decode instance ${b.instance}: link wait ${fmtMs(b.kvWaitMs)} + KV transfer ${fmtMs(b.kvTransferMs)} + decode queue ${fmtMs(b.decodeQueueMs)} before its second token`);

@@ -1,3 +1,4 @@
+import { decodeSplit } from './decodeSplit';
 import { meetsSlo } from './metrics';
 import type { RunResult } from './types';
 
@@ -39,6 +40,12 @@ export interface RequestBreakdown {
   instance: number;
   /** Disaggregated: the prefill instance that computed its prompt, else -1. */
   prefillInstance: number;
+  /** Decode time at its own pace (see `decodeSplit`): decode = pace + prefill interference + preemption stall + kvWait + kvTransfer + decodeQueue. */
+  decodePaceMs: number;
+  /** What other requests' prefills sharing its iterations added to its decode time, ms. */
+  prefillInterferenceMs: number;
+  /** Paged: decode time lost to its preemptions and recomputes, ms. */
+  preemptionStallMs: number;
 }
 
 /** Breakdown of request `id`, or null when it did not complete. */
@@ -47,6 +54,7 @@ export function requestBreakdown(result: RunResult, id: number): RequestBreakdow
   if (!r || !r.completed) return null;
   const inMs = (r.serverArrivalS - r.sendS) * 1000;
   const sent = r.kvSendStartS !== undefined && r.kvArrivalS !== undefined;
+  const split = decodeSplit(result, id)!;
   return {
     id: r.id,
     promptTokens: r.promptTokens,
@@ -67,5 +75,8 @@ export function requestBreakdown(result: RunResult, id: number): RequestBreakdow
     decodeQueueMs: sent && r.decodeAdmitS !== undefined ? (r.decodeAdmitS - r.kvArrivalS!) * 1000 : 0,
     instance: r.instance ?? -1,
     prefillInstance: r.prefillInstance ?? -1,
+    decodePaceMs: split.paceMs,
+    prefillInterferenceMs: split.prefillInterferenceMs,
+    preemptionStallMs: split.preemptionStallMs,
   };
 }

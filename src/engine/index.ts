@@ -21,3 +21,5 @@ export { expectedTokensPerStep, specIterationSeconds, DEFAULT_SPEC_ACCEPTANCE, D
 export { cachedTokensFor, residentPrefixTokens } from './levers/prefix';
 export { kvTransferSeconds, clusterKvLink } from './levers/kvTransfer';
 export { customProfile } from './profiles/custom';
+export { decodeSplit } from './decodeSplit';
+export type { DecodeSplit } from './decodeSplit';

@@ -1,6 +1,7 @@
 /** Properties of the levers over random scenarios (fast-check). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeSplit } from '../../src/engine/decodeSplit';
 import { specDecoding, specIterationSeconds } from '../../src/engine/levers/speculative';
 import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { hardwareProfile } from '../../src/engine/profiles/roofline';
@@ -87,6 +88,20 @@ describe('levers over random scenarios', () => {
       if (r.instances && r.instances.reduce((n, i) => n + (i.role === 'decode' ? 0 : i.routed), 0) !== s.requests) return false;
       return [m.ttftMs.mean, m.tpotMs.mean, m.itlMs.mean, m.outputTokPerSec].every(Number.isFinite);
     }), { numRuns: 200 });
+  });
+
+  it('the decode split of every request adds up to E2E − TTFT, no part negative', () => {
+    fc.assert(fc.property(scenarioArb, (s) => {
+      const r = simulate(s);
+      for (const q of r.requests) {
+        if (!q.completed) continue;
+        const d = decodeSplit(r, q.id)!;
+        const parts = [d.paceMs, d.prefillInterferenceMs, d.preemptionStallMs, d.handoffMs];
+        if (parts.some((x) => !(x >= -1e-9))) return false;
+        if (Math.abs(parts.reduce((a, b) => a + b, 0) - (q.e2eMs - q.ttftMs)) > 1e-6 * Math.max(1, q.e2eMs)) return false;
+      }
+      return true;
+    }), { numRuns: 120 });
   });
 
   it('every lever set to its off value gives the same run as no levers at all', () => {

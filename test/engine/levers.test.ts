@@ -1,6 +1,7 @@
 /** Hand-worked cases for each lever, on the toy server unless said otherwise. */
 import { describe, expect, it } from 'vitest';
 import { requestBreakdown } from '../../src/engine/breakdown';
+import { decodeSplit } from '../../src/engine/decodeSplit';
 import { clusterShape } from '../../src/engine/levers/config';
 import { expectedTokensPerStep, specIterationSeconds, specDecoding } from '../../src/engine/levers/speculative';
 import { lessonProfile } from '../../src/engine/profiles/lesson';
@@ -175,5 +176,21 @@ describe('disaggregated prefill and decode', () => {
     const r = simulate({ ...toyScenario(users(1), 1, hw.profile, 1000, 20), levers: { disaggregated: { prefillInstances: 1, decodeInstances: 1 } } });
     // 2 × 32 layers × 8 KV heads × 128 × 2 bytes = 131,072 B per token; NVLink 4 sends 450 GB/s each way.
     expect(requestBreakdown(r, 0)!.kvTransferMs).toBeCloseTo((1000 * 131_072 * 1000) / 450e9, 9);
+  });
+});
+
+describe('where decode time went', () => {
+  it('splits a stream stretched by another prompt\'s prefill: 4 s of pace + 1 s of interference', () => {
+    // A decodes 2→3, then 3→5 shares an iteration with B's 10-token prefill (1 s more), then 5→6, 6→7.
+    const r = simulate(toyScenario({ kind: 'trace', sendTimesS: [0, 2.5] }, 2));
+    expect(decodeSplit(r, 0)).toEqual({ paceMs: expect.closeTo(4000, 6), prefillInterferenceMs: expect.closeTo(1000, 6), preemptionStallMs: 0, handoffMs: 0 });
+    const d = decodeSplit(r, 0)!;
+    expect(d.paceMs + d.prefillInterferenceMs).toBeCloseTo(r.requests[0].e2eMs - r.requests[0].ttftMs, 6);
+  });
+
+  it('puts a disaggregated hand-off in its own part', () => {
+    const server: ServerProfile = { ...toyServer(), kvLink: { bytesPerTokenPerGpu: 1000, bytesPerSecPerGpu: 10_000, label: 'toy link' } };
+    const r = simulate({ ...toyScenario(users(1), 1, server), levers: { disaggregated: { prefillInstances: 1, decodeInstances: 1 } } });
+    expect(decodeSplit(r, 0)).toEqual({ paceMs: expect.closeTo(4000, 6), prefillInterferenceMs: 0, preemptionStallMs: 0, handoffMs: expect.closeTo(1000, 6) });
   });
 });
