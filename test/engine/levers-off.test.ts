@@ -7,6 +7,11 @@
  * `UPDATE_LEVERS_REFERENCE=1 npx vitest run test/engine/levers-off.test.ts`.
  * Regenerate them only on that branch, never on a branch with levers: a
  * regenerated file that hides a lever's leak would make this test useless.
+ * From this worktree, after `engines` changes what a run produces:
+ *   git worktree add /tmp/ref engines && ln -s "$PWD/node_modules" /tmp/ref/node_modules
+ *   cp test/engine/levers-off.test.ts /tmp/ref/test/engine/
+ *   (cd /tmp/ref && UPDATE_LEVERS_REFERENCE=1 npx vitest run test/engine/levers-off.test.ts)
+ *   cp /tmp/ref/test/fixtures/levers-off-reference.json test/fixtures/ && git worktree remove --force /tmp/ref
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
