@@ -6,17 +6,19 @@
  * Options:
  *   --csv <path>   measurements file (also env LATENCY_LAB_MEASUREMENTS;
  *                  default data/calibration/measurements.csv in the repository)
+ *   --load-csv <path>  measurements under load (default data/calibration/measurements-load.csv)
  *   --check        evaluate the committed factors only; write nothing
  *   --compare      also fit with a hard-max roofline and record the comparison
  *   --no-write     fit and print, but leave files alone
  *   --rounds <n>   search rounds (default 2)
+ *   --evals <n>    surrogate evaluations in the first round (default 600)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  INITIAL_FACTORS, errorTable, evaluateCases, factorsMarkdown, fitFactors, fittedSource, mapRows, markdownTable, parseCsvRecords,
-  predictCase, skippedMarkdown, surrogatePredict, targetVerdicts, textTable, worstRows, worstRowsMarkdown,
+  INITIAL_FACTORS, NIM_LOAD, errorTable, evaluateCases, factorsMarkdown, fitFactors, fittedSource, kneeAnalysis, kneeMarkdown, mapLoadRows, mapRows,
+  markdownTable, parseCsvRecords, predictCase, skippedMarkdown, surrogatePredict, targetVerdicts, textTable, worstRows, worstRowsMarkdown,
   type CalibrationCase, type CaseResult, type FitResult,
 } from '../src/engine/calibration/index';
 import type { RooflineFactors } from '../src/engine/profiles/cost';
@@ -35,15 +37,26 @@ if (!existsSync(csvPath)) {
   console.error(`calibrate: no measurements at ${csvPath}. Pass --csv <path> or set LATENCY_LAB_MEASUREMENTS.`);
   process.exit(2);
 }
+const loadCsvPath = resolve(option('--load-csv') ?? resolve(repo, 'data/calibration/measurements-load.csv'));
+if (!existsSync(loadCsvPath)) {
+  console.error(`calibrate: no load measurements at ${loadCsvPath}. Pass --load-csv <path>.`);
+  process.exit(2);
+}
 const check = flag('--check');
 const write = !check && !flag('--no-write');
 const rounds = Number(option('--rounds') ?? 2);
+const evals = Number(option('--evals') ?? 600);
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 const rows = parseCsvRecords(readFileSync(csvPath, 'utf8'));
-const { cases, skipped } = mapRows(rows);
-console.log(`Read ${rows.length} rows from ${relative(process.cwd(), csvPath) || csvPath}: ${cases.length} usable, ${skipped.length} skipped.`);
+const mapped = mapRows(rows);
+console.log(`Read ${rows.length} rows from ${relative(process.cwd(), csvPath) || csvPath}: ${mapped.cases.length} usable, ${mapped.skipped.length} skipped.`);
+const loadRows = parseCsvRecords(readFileSync(loadCsvPath, 'utf8'));
+const loadMapped = mapLoadRows(loadRows);
+console.log(`Read ${loadRows.length} rows from ${relative(process.cwd(), loadCsvPath) || loadCsvPath}: ${loadMapped.cases.length} cases (TTFT, TPOT, throughput per row), ${loadMapped.skipped.length} skipped.`);
+const cases: CalibrationCase[] = [...mapped.cases, ...loadMapped.cases];
+const skipped = [...mapped.skipped, ...loadMapped.skipped];
 const reasons = new Map<string, number>();
 for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
 for (const [reason, n] of reasons) console.log(`  skipped ${n}: ${reason}`);
@@ -54,6 +67,7 @@ function fit(label: string, fixed: (keyof RooflineFactors)[], start: RooflineFac
     exact: predictCase,
     fast: surrogatePredict,
     rounds,
+    evals,
     fixed,
     onRound: (r, loss) => console.log(`  round ${r}: loss ${loss.toFixed(4)} (${elapsed()})`),
   });
@@ -70,6 +84,14 @@ const byGpu = errorTable(results, (c: CalibrationCase) => c.spec.gpu);
 console.log(textTable(byGpu));
 const verdicts = targetVerdicts(table);
 for (const v of verdicts) console.log(`${v.met ? 'met   ' : 'MISSED'} ${v.kind}: median ${v.stats.medianAbsPct.toFixed(1)}% (≤ ${v.target.medianPct}%), p90 ${v.stats.p90AbsPct.toFixed(1)}% (≤ ${v.target.p90Pct}%)`);
+const knees = kneeAnalysis(results);
+console.log(`\nKnees under load (first concurrency where mean TTFT passes 3× / 10× its light-load value), ${knees.curves.length} curves:`);
+console.log(`  3× knee at the measured load point in ${knees.knee3Hits} of ${knees.curves.length} curves; 10× knee in ${knees.knee10Hits}.`);
+for (const k of knees.curves) {
+  const miss3 = k.knee3.measured !== k.knee3.predicted ? `3× ${k.knee3.measured ?? '—'} vs ${k.knee3.predicted ?? '—'}` : '';
+  const miss10 = k.knee10.measured !== k.knee10.predicted ? `10× ${k.knee10.measured ?? '—'} vs ${k.knee10.predicted ?? '—'}` : '';
+  if (miss3 || miss10) console.log(`  ${k.curve.padEnd(32)} ${[miss3, miss10].filter(Boolean).join('; ')}`);
+}
 
 let comparison: { fit: FitResult; results: CaseResult[] } | null = null;
 if (flag('--compare')) {
@@ -91,13 +113,16 @@ function replaceSection(doc: string, name: string, body: string): string {
 }
 
 if (write) {
-  const summary = `Fit loss ${main.loss.toFixed(4)} over ${cases.length} rows of ${relative(repo, csvPath)}.`;
+  const summary = `Fit loss ${main.loss.toFixed(4)} over ${cases.length} cases of ${relative(repo, csvPath)} and ${relative(repo, loadCsvPath)}.`;
   writeFileSync(resolve(repo, 'src/engine/profiles/fitted.ts'), fittedSource(main.factors, summary));
   const report = [
-    `Generated by \`npm run calibrate\` from ${rows.length} rows (${cases.length} usable, ${skipped.length} skipped), fit loss ${main.loss.toFixed(4)}, in ${elapsed()}.`,
+    `Generated by \`npm run calibrate\` from ${rows.length} rows of measurements.csv (${mapped.cases.length} usable) and ${loadRows.length} rows of measurements-load.csv (${loadMapped.cases.length} cases: TTFT, TPOT and throughput per run), ${skipped.length} skipped, fit loss ${main.loss.toFixed(4)}, in ${elapsed()} of wall time.`,
     '### Fitted factors', factorsMarkdown(main.factors),
     '### Error per metric and source', markdownTable(table),
     '### Error per metric and GPU', markdownTable(byGpu),
+    `### Knees under load`,
+    `First concurrency at which mean TTFT passes 3× and 10× the curve's TTFT at its lowest concurrency (measured / lab; ✗ where they differ). The 3× knee falls at the measured load point in ${knees.knee3Hits} of ${knees.curves.length} curves, the 10× knee in ${knees.knee10Hits}. Load rows are simulated as NIM served them: ${NIM_LOAD.maxBatch} sequences, ${NIM_LOAD.tokenBudget.toLocaleString('en-US')} tokens per step, ${NIM_LOAD.admission} admission, ${NIM_LOAD.mixedBatches ? 'prompts mixed with decodes' : 'prompt batches in iterations of their own'}, ${NIM_LOAD.networkRttMs} ms round trip, ${NIM_LOAD.requestsPerUser} requests per user, steady window.`,
+    kneeMarkdown(knees.curves),
     '### The 20 worst rows', worstRowsMarkdown(worstRows(results, 20)),
     '### Skipped rows', skippedMarkdown(skipped),
   ].join('\n\n');

@@ -13,7 +13,8 @@ export interface DecodeSplit {
   /**
    * Prefill interference: what iterations that also prefilled other prompts
    * added beyond its typical pure decode step (the mean of its own decode
-   * steps without a prefill; 0 when it had none).
+   * steps without a prefill; 0 when it had none), plus every prompt-only
+   * iteration it waited through when batches are not mixed.
    */
   prefillInterferenceMs: number;
   /** Preempted: from its last token before each preemption to the end of its recompute. */
@@ -37,6 +38,7 @@ export function decodeSplit(result: RunResult, id: number): DecodeSplit | null {
   let pureS = 0;
   let pureSteps = 0;
   const mixedGaps: number[] = [];
+  let waitedS = 0;
   for (let i = 0; i < log.endS.length; i++) {
     const end = log.endS[i];
     if (end <= fromS + eps) continue;
@@ -44,14 +46,16 @@ export function decodeSplit(result: RunResult, id: number): DecodeSplit | null {
     let paused = false;
     for (let p = 0; p < pauses.length; p += 2) if (end > pauses[p] + eps && end <= pauses[p + 1] + eps) paused = true;
     if (paused) continue;
-    if (log.prefillTokens[i] > 0) mixedGaps.push(log.gapS[i] * log.count[i]);
+    // A prompt-only iteration (batches not mixed) gave it no token: all of it is interference.
+    if (log.decodeSeqs && log.decodeSeqs[i] === 0) waitedS += log.gapS[i] * log.count[i];
+    else if (log.prefillTokens[i] > 0) mixedGaps.push(log.gapS[i] * log.count[i]);
     else {
       pureS += log.gapS[i] * log.count[i];
       pureSteps += log.count[i];
     }
   }
   const typical = pureSteps > 0 ? pureS / pureSteps : null;
-  let interferenceS = 0;
+  let interferenceS = waitedS;
   if (typical !== null) for (const g of mixedGaps) interferenceS += Math.max(0, g - typical);
   const paceS = Math.max(0, totalS - handoffS - stallS - interferenceS);
   return { paceMs: paceS * 1000, prefillInterferenceMs: interferenceS * 1000, preemptionStallMs: stallS * 1000, handoffMs: handoffS * 1000 };

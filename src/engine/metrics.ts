@@ -20,8 +20,9 @@ export function meetsSlo(r: Pick<RequestRecord, 'ttftMs' | 'tpotMs' | 'e2eMs'>, 
  * (gap s, count) pairs); throughput and goodput over the run's wall time,
  * from the first send (t = 0) to the last token received. No warm-up is
  * discarded, as vLLM's default `--num-warmups 0`. Pass `durationS` to divide
- * by another span instead (a measurement window: GenAI-Perf divides by last
- * response − first request of the window).
+ * by another span instead (a measurement window), and `rates` to count the
+ * tokens, completions and good completions of that span rather than those of
+ * `records` (a steady window counts what the server did between fill and drain).
  */
 export function computeMetrics(
   records: readonly RequestRecord[],
@@ -29,6 +30,7 @@ export function computeMetrics(
   itlWeight: readonly number[],
   slo: Slo,
   durationS?: number,
+  rates?: { outputTokens: number; completed: number; good: number },
 ): RunMetrics {
   const done = records.filter((r) => r.completed);
   let outputTokens = 0;
@@ -70,9 +72,9 @@ export function computeMetrics(
     itlMs: summarizeWeighted(itlGapS.map((g) => g * 1000), itlWeight),
     e2eMs: summarize(e2e),
     queueMs: summarize(queue),
-    outputTokPerSec: perSec(outputTokens),
-    requestsPerSec: perSec(done.length),
-    goodputReqPerSec: perSec(good),
+    outputTokPerSec: perSec(rates ? rates.outputTokens : outputTokens),
+    requestsPerSec: perSec(rates ? rates.completed : done.length),
+    goodputReqPerSec: perSec(rates ? rates.good : good),
     sloMetShare: done.length > 0 ? good / done.length : 0,
     userTokPerSec: tpotMs.p50 > 0 ? 1000 / tpotMs.p50 : 0,
     preemptions,

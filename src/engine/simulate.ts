@@ -15,7 +15,7 @@ import { schedulerConfig } from './scheduler/config';
 import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from './scheduler/kv';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
-import { selectWindow } from './window';
+import { selectWindow, steadyRates } from './window';
 import type { InstanceRole, InstanceRun, IterationWork, LimitTime, RequestRecord, RunResult, Scenario } from './types';
 
 /**
@@ -192,9 +192,16 @@ export function simulate(scenario: Scenario): RunResult {
   }
 
   const window = selectWindow(records, s.load, s.window);
-  const all = window.report.kind === 'all' && window.report.excludedWarmup === 0;
-  const gaps = all ? itl : windowedItl(itl, window.report.fromS, window.report.toS);
-  const metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : window.report.toS - window.report.fromS);
+  const w = window.report;
+  const all = w.kind === 'all' && w.excludedWarmup === 0;
+  const gaps = all ? itl : windowedItl(itl, w.fromS, w.toS);
+  let metrics;
+  if (w.fillS !== null && w.drainS !== null && w.drainS > w.fillS) {
+    // Steady: latencies of the requests wholly inside, rates of everything the server did between fill and drain.
+    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, w.drainS - w.fillS, steadyRates(records, itl, w.fillS, w.drainS, s.slo));
+  } else {
+    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
+  }
   const result: RunResult = {
     scenario: s,
     requests: records,

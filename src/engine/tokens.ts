@@ -19,8 +19,9 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
   const oneWay = r.networkOutS;
   const times = [r.firstTokenServerS + oneWay];
   if (r.outputTokens === 1) return times;
+  const pauses = r.pausesS ?? [];
   const instance = r.instance !== undefined && result.instances ? result.instances[r.instance] : null;
-  const { endS, count, gapS } = instance ? instance.log : result.log;
+  const { endS, count, gapS, decodeSeqs } = instance ? instance.log : result.log;
   const spec = specDecoding(result.scenario.levers?.speculative);
   const eps = 1e-9;
   // Disaggregated, it decodes in iterations after its admission there; colocated, in iterations after its first token.
@@ -32,10 +33,11 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
     if (endS[mid] > fromS + eps) hi = mid;
     else lo = mid + 1;
   }
-  const pauses = r.pausesS ?? [];
   let pause = 0;
   let carry = 0;
   for (let i = lo; i < endS.length && times.length < r.outputTokens; i++) {
+    // A prompt-only iteration (batches not mixed) gives decoders no token.
+    if (decodeSeqs && decodeSeqs[i] === 0 && !(pauses.length > 0 && isPauseEnd(pauses, endS[i], eps))) continue;
     const startS = endS[i] - count[i] * gapS[i];
     const n = count[i];
     let before = 0;
@@ -56,4 +58,10 @@ export function tokenTimesS(result: RunResult, id: number): number[] {
     }
   }
   return times;
+}
+
+/** True when `t` ends one of the pauses (the recompute's token). */
+function isPauseEnd(pauses: readonly number[], t: number, eps: number): boolean {
+  for (let k = 1; k < pauses.length; k += 2) if (Math.abs(pauses[k] - t) <= eps) return true;
+  return false;
 }

@@ -159,6 +159,13 @@ export interface SchedulerOptions {
   watermark?: number;
   /** Paged only: tokens per KV block (vLLM `block_size`); default 16. */
   blockTokens?: number;
+  /**
+   * Whether decoding requests advance in an iteration that prefills (default
+   * true: mixed batches, as TensorRT-LLM's in-flight batching and vLLM V1 run).
+   * False runs prompt batches in iterations of their own while decodes wait
+   * (vLLM V0 without chunked prefill, SGLang without mixed chunks).
+   */
+  mixedBatches?: boolean;
 }
 
 /**
@@ -301,6 +308,8 @@ export interface IterationLog {
   prefillTokens: number[];
   /** Requests preempted at the start of the entry (paged admission). */
   preempted: number[];
+  /** Sequences that decoded one token per iteration of the entry (0 for a prefill-only iteration). */
+  decodeSeqs: number[];
 }
 
 /** What held the queue back, in seconds of the run with requests waiting. */

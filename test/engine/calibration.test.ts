@@ -3,20 +3,23 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  INITIAL_FACTORS, TARGETS, errorTable, evaluateCases, fitFactors, fitLoss, gpuIdFromLabel, mapRow, mapRows, modelIdFromLabel,
-  nelderMead, parseCsv, parseCsvRecords, precisionFromLabel, predictCase, targetVerdicts, trtllmBenchSettings, trustWeight,
+  INITIAL_FACTORS, LOAD_KINDS, TARGETS, errorTable, evaluateCases, fitFactors, fitLoss, gpuIdFromLabel, kneeAnalysis, mapLoadRows, mapRow, mapRows,
+  modelIdFromLabel, nelderMead, parseCsv, parseCsvRecords, precisionFromLabel, predictCase, surrogateLoadCase, targetVerdicts, trtllmBenchSettings, trustWeight,
 } from '../../src/engine/calibration/index';
 import { FITTED_FACTORS, gpuById, modelById } from '../../src/engine/profiles/index';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CSV = resolve(repo, 'data/calibration/measurements.csv');
+const LOAD_CSV = resolve(repo, 'data/calibration/measurements-load.csv');
 
-function measurements(): Record<string, string>[] {
-  if (!existsSync(CSV)) {
-    throw new Error(`Calibration data missing: expected ${CSV} (committed in the repository under data/calibration/).`);
+function read(path: string): Record<string, string>[] {
+  if (!existsSync(path)) {
+    throw new Error(`Calibration data missing: expected ${path} (committed in the repository under data/calibration/).`);
   }
-  return parseCsvRecords(readFileSync(CSV, 'utf8'));
+  return parseCsvRecords(readFileSync(path, 'utf8'));
 }
+const measurements = () => read(CSV);
+const loadMeasurements = () => read(LOAD_CSV);
 
 describe('CSV reader', () => {
   it('handles quoted commas, doubled quotes, line breaks inside quotes and CRLF', () => {
@@ -103,17 +106,57 @@ describe('calibration against the published measurements', { timeout: 180_000 },
     expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(['saturated-throughput', 'static-throughput', 'ttft-batch1', 'static-e2e', 'decode-mbu']));
   });
 
-  it('the committed factors meet the error targets (median and p90 absolute error)', () => {
+  it('the committed factors meet the error targets on measurements.csv (median and p90 absolute error)', () => {
     const { cases } = mapRows(measurements());
     const results = evaluateCases(cases, FITTED_FACTORS);
     // Only combinations the lab refuses may go unpredicted, and there should be none here.
     expect(results.filter((r) => r.predicted === null).map((r) => r.case.id)).toEqual([]);
     const verdicts = targetVerdicts(errorTable(results));
-    expect(verdicts.map((v) => v.kind).sort()).toEqual(Object.keys(TARGETS).sort());
+    expect(verdicts.map((v) => v.kind).sort()).toEqual(Object.keys(TARGETS).filter((k) => !LOAD_KINDS.includes(k as never)).sort());
     for (const v of verdicts) {
       expect({ kind: v.kind, median: v.stats.medianAbsPct <= v.target.medianPct, p90: v.stats.p90AbsPct <= v.target.p90Pct }).toEqual({
         kind: v.kind, median: true, p90: true,
       });
     }
+  });
+
+  it('maps every run under load to its three cases and its curve', () => {
+    const { cases, skipped } = mapLoadRows(loadMeasurements());
+    expect(skipped).toEqual([]);
+    expect(cases.length).toBe(3 * 355);
+    expect(new Set(cases.map((c) => c.curve)).size).toBe(36);
+    const row = cases.filter((c) => c.id === 'L0001');
+    expect(row.map((c) => [c.kind, c.batch, c.inputTokens, c.outputTokens])).toEqual([
+      ['load-ttft', 5, 200, 1000], ['load-tpot', 5, 200, 1000], ['load-throughput', 5, 200, 1000],
+    ]);
+    expect(row.map((c) => c.measured)).toEqual([40.1695, 8.72002, 571.205]);
+  });
+
+  it('under load: the issue\'s median targets for TPOT and throughput, the 3× knee in most curves, and the levels docs/calibration.md reports for the rest', () => {
+    const { cases } = mapLoadRows(loadMeasurements());
+    const results = evaluateCases(cases, FITTED_FACTORS);
+    expect(results.filter((r) => r.predicted === null)).toEqual([]);
+    const all = Object.fromEntries(errorTable(results).filter((s) => s.group === 'all').map((s) => [s.kind, s]));
+    // Met: median ≤ 15% for TPOT and throughput.
+    expect(all['load-tpot'].medianAbsPct).toBeLessThanOrEqual(TARGETS['load-tpot']!.medianPct);
+    expect(all['load-throughput'].medianAbsPct).toBeLessThanOrEqual(TARGETS['load-throughput']!.medianPct);
+    // Met: the 3× knee at the measured load point in most curves (30 of 36 when fitted).
+    const knees = kneeAnalysis(results);
+    expect(knees.curves.length).toBe(36);
+    expect(knees.knee3Hits).toBeGreaterThan(knees.curves.length / 2);
+    // Missed, and reported as such (docs/calibration.md, "Where it misses"): TTFT median ≤ 15% and p90 ≤ 50%,
+    // TPOT and throughput p90 ≤ 35%. These bounds hold the misses where the report puts them, so a change that widens them fails.
+    expect(all['load-ttft'].medianAbsPct).toBeLessThan(20);
+    expect(all['load-ttft'].p90AbsPct).toBeLessThan(90);
+    expect(all['load-tpot'].p90AbsPct).toBeLessThan(40);
+    expect(all['load-throughput'].p90AbsPct).toBeLessThan(60);
+  });
+
+  it('the load surrogate moves with the factors the way the simulation does', () => {
+    const c = mapLoadRows(loadMeasurements()).cases.find((x) => x.id === 'L0090' && x.kind === 'load-tpot')!;
+    const slower = { ...FITTED_FACTORS, mbu: FITTED_FACTORS.mbu / 2 };
+    const value = (f: typeof FITTED_FACTORS, fn: typeof predictCase) => { const p = fn(c, f); return p.ok ? p.value : NaN; };
+    expect(value(slower, surrogateLoadCase)).toBeGreaterThan(value(FITTED_FACTORS, surrogateLoadCase));
+    expect(value(slower, predictCase)).toBeGreaterThan(value(FITTED_FACTORS, predictCase));
   });
 });

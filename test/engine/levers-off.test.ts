@@ -29,7 +29,7 @@ const FIXTURE = new URL('../fixtures/levers-off-reference.json', import.meta.url
 
 /** Fixed factors, so a refit of the calibration does not move the reference. */
 const FACTORS: RooflineFactors = {
-  mfuPrefill: 0.6, mfuDecode: 0.5, lowPrecisionMfuScale: 0.8, mbu: 0.8, rooflineSharpness: 1.4,
+  mfuPrefill: 0.6, mfuDecode: 0.5, lowPrecisionMfuScale: 0.8, lowPrecisionDecodeMfuScale: 0.95, mbu: 0.8, attentionFlopsPerByte: 18, lowPrecisionKvScale: 0.98, rooflineSharpness: 1.4,
   iterationOverheadS: 0.002, layerOverheadS: 0.00001, allReduceLatencyS: 0.00003, interconnectEfficiency: 0.45,
 };
 

@@ -10,7 +10,7 @@ import { customWorkload } from '../../src/engine/workloads';
 
 /** Peak hardware: no efficiency loss, no overhead, a hard-max roofline. Hand-worked numbers use it. */
 const IDEAL: RooflineFactors = {
-  mfuPrefill: 1, mfuDecode: 1, lowPrecisionMfuScale: 1, mbu: 1, rooflineSharpness: Infinity,
+  mfuPrefill: 1, mfuDecode: 1, lowPrecisionMfuScale: 1, lowPrecisionDecodeMfuScale: 1, mbu: 1, attentionFlopsPerByte: Infinity, lowPrecisionKvScale: 1, rooflineSharpness: Infinity,
   iterationOverheadS: 0, layerOverheadS: 0, allReduceLatencyS: 0, interconnectEfficiency: 1,
 };
 

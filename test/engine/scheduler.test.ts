@@ -138,7 +138,9 @@ describe('measurement windows and warm-up', () => {
     const r = simulate({ ...base, window: { kind: 'steady', warmup: 0 } });
     expect(r.window).toMatchObject({ kind: 'steady', counted: 2, excludedRamp: 2, excludedDrain: 2, fillS: 7, drainS: 14, fromS: 7, toS: 14, idRanges: [[2, 3]] });
     expect(r.metrics.completed).toBe(2);
+    // Rates count what the server emitted in (7, 14]: round 2's ten tokens over 7 s (round 1's last, at 7, is out).
     expect(r.metrics.outputTokPerSec).toBeCloseTo(10 / 7, 9);
+    expect(r.metrics.requestsPerSec).toBeCloseTo(2 / 7, 9);
     expect(r.metrics.ttftMs.mean).toBeCloseTo(3000, 6);
     expect(r.metrics.itlMs.count).toBeGreaterThan(0);
   });

@@ -37,6 +37,7 @@ function log(entries: { endS: number; count: number; gapS: number; batch: number
     waiting: entries.map((e) => e.waiting ?? 0),
     prefillTokens: entries.map((e) => e.prefill ?? 0),
     preempted: entries.map(() => 0),
+    decodeSeqs: entries.map((e) => e.batch),
   };
 }
 

@@ -219,7 +219,7 @@ describe('memory', () => {
 describe('typical decode from the run', () => {
   it('takes the iteration-weighted median batch and context', () => {
     const log: IterationLog = {
-      endS: [1, 2, 3], count: [1, 10, 1], gapS: [1, 0.1, 1], batch: [1, 16, 0], kvUsedTokens: [500, 16_000, 0], kvReservedTokens: [0, 0, 0], waiting: [0, 0, 0], prefillTokens: [500, 0, 0], preempted: [0, 0, 0],
+      endS: [1, 2, 3], count: [1, 10, 1], gapS: [1, 0.1, 1], batch: [1, 16, 0], kvUsedTokens: [500, 16_000, 0], kvReservedTokens: [0, 0, 0], waiting: [0, 0, 0], prefillTokens: [500, 0, 0], preempted: [0, 0, 0], decodeSeqs: [1, 16, 0],
     };
     expect(typicalDecode(log)).toEqual({ batch: 16, contextTokens: 1000 });
     expect(typicalDecode({ ...log, batch: [0, 0, 0] })).toBeNull();
@@ -302,5 +302,10 @@ describe('calibration headline', () => {
     expect(saturated).toContain(`| ${pct(CALIBRATION_HEADLINE.saturatedMedianAbsErr)} | ${pct(CALIBRATION_HEADLINE.saturatedP90AbsErr)} |`);
     const ttft = report.split('\n').find((l) => l.startsWith('| TTFT, batch 1 (ms) | all |'))!;
     expect(ttft).toContain(`| ${pct(CALIBRATION_HEADLINE.ttftMedianAbsErr)} |`);
+    const line = (label: string) => report.split('\n').find((l) => l.startsWith(`| ${label} | all |`))!;
+    expect(line('TTFT under load, mean (ms)')).toContain(`| ${CALIBRATION_HEADLINE.loadRuns} | ${pct(CALIBRATION_HEADLINE.loadTtftMedianAbsErr)} |`);
+    expect(line('TPOT under load, mean (ms)')).toContain(`| ${pct(CALIBRATION_HEADLINE.loadTpotMedianAbsErr)} |`);
+    expect(line('Throughput under load (output tok/s)')).toContain(`| ${pct(CALIBRATION_HEADLINE.loadThroughputMedianAbsErr)} |`);
+    expect(report).toContain(`The 3× knee falls at the measured load point in ${CALIBRATION_HEADLINE.loadKnee3Hits} of ${CALIBRATION_HEADLINE.loadCurves} curves`);
   });
 });

@@ -4,18 +4,21 @@
  * search loop that is re-anchored to the real simulation between rounds.
  */
 import type { RooflineFactors } from '../profiles/cost';
-import type { CalibrationCase, CaseKind } from './mapping';
+import { LOAD_KINDS, type CalibrationCase, type CaseKind } from './mapping';
 import type { Prediction } from './predict';
 
-/** How a factor is kept in range while the search moves freely: shares in (0, 1), times above 0, sharpness above 1. */
-type ParamKind = 'share' | 'seconds' | 'above-one';
+/** How a factor is kept in range while the search moves freely: shares in (0, 1), times and rates above 0, sharpness above 1. */
+type ParamKind = 'share' | 'seconds' | 'positive' | 'above-one';
 
 /** The factors the fit can move. */
 export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: ParamKind }[] = [
   { key: 'mfuPrefill', kind: 'share' },
   { key: 'mfuDecode', kind: 'share' },
   { key: 'lowPrecisionMfuScale', kind: 'share' },
+  { key: 'lowPrecisionDecodeMfuScale', kind: 'share' },
   { key: 'mbu', kind: 'share' },
+  { key: 'attentionFlopsPerByte', kind: 'positive' },
+  { key: 'lowPrecisionKvScale', kind: 'share' },
   { key: 'rooflineSharpness', kind: 'above-one' },
   { key: 'iterationOverheadS', kind: 'seconds' },
   { key: 'layerOverheadS', kind: 'seconds' },
@@ -33,7 +36,10 @@ export const INITIAL_FACTORS: RooflineFactors = {
   mfuPrefill: 0.6,
   mfuDecode: 0.5,
   lowPrecisionMfuScale: 0.8,
+  lowPrecisionDecodeMfuScale: 0.8,
   mbu: 0.75,
+  attentionFlopsPerByte: 10,
+  lowPrecisionKvScale: 0.8,
   rooflineSharpness: 4,
   iterationOverheadS: 1e-3,
   layerOverheadS: 2e-5,
@@ -45,13 +51,14 @@ type Param = (typeof FIT_PARAMS)[number];
 
 function encodeOne(v: number, kind: ParamKind): number {
   if (kind === 'seconds') return Math.log(Math.max(v, MIN_SECONDS));
+  if (kind === 'positive') return Math.log(Math.max(v, 1e-9));
   if (kind === 'above-one') return Math.log(Math.max(v - 1, 1e-6));
   const s = Math.min(Math.max(v, 1e-4), 1 - 1e-4);
   return Math.log(s / (1 - s));
 }
 
 function decodeOne(x: number, kind: ParamKind): number {
-  if (kind === 'seconds') return Math.exp(x);
+  if (kind === 'seconds' || kind === 'positive') return Math.exp(x);
   if (kind === 'above-one') return 1 + Math.exp(x);
   return 1 / (1 + Math.exp(-x));
 }
@@ -74,7 +81,9 @@ export function decodeFactors(x: readonly number[], base: RooflineFactors, param
  * Loss of a set of predictions: per metric kind, the weighted mean of a
  * smoothed |ln(predicted / measured)|; kinds are then combined with weights
  * ∝ √(rows), so the 319 saturated rows do not drown the 28 TTFT rows, nor a
- * single row outweigh a table. Failed predictions are left out.
+ * single row outweigh a table. The three metrics of the load file share one
+ * table's weight (each gets √(rows / 3)): they are three readings of the same
+ * 355 runs. Failed predictions are left out.
  */
 export function fitLoss(cases: readonly CalibrationCase[], predicted: readonly (number | null)[]): number {
   const sums = new Map<CaseKind, { loss: number; weight: number; rows: number }>();
@@ -90,8 +99,8 @@ export function fitLoss(cases: readonly CalibrationCase[], predicted: readonly (
   });
   let total = 0;
   let norm = 0;
-  for (const g of sums.values()) {
-    const w = Math.sqrt(g.rows);
+  for (const [kind, g] of sums) {
+    const w = Math.sqrt(LOAD_KINDS.includes(kind) ? g.rows / LOAD_KINDS.length : g.rows);
     total += (w * g.loss) / g.weight;
     norm += w;
   }

@@ -55,8 +55,11 @@ export function skippedMarkdown(skipped: readonly SkippedRow[]): string {
 const FACTOR_DOCS: Readonly<Record<keyof RooflineFactors, string>> = {
   mfuPrefill: 'share of peak FLOP/s reached by prefill matmuls and attention',
   mfuDecode: 'share of peak FLOP/s reached by decode matmuls',
-  lowPrecisionMfuScale: 'multiplier on both MFUs for FP8/FP4 matmuls',
+  lowPrecisionMfuScale: 'multiplier on the prefill MFU for FP8/FP4 matmuls',
+  lowPrecisionDecodeMfuScale: 'multiplier on the decode MFU for FP8/FP4 matmuls',
   mbu: 'share of peak bandwidth reached streaming weights and KV cache',
+  attentionFlopsPerByte: 'decode attention FLOPs per byte of peak bandwidth',
+  lowPrecisionKvScale: 'multiplier on the MBU for 8-bit KV-cache traffic',
   rooflineSharpness: 'p of the rounded roofline corner (Infinity = hard max)',
   iterationOverheadS: 'fixed cost of every iteration, seconds',
   layerOverheadS: 'cost per layer per iteration, seconds',
@@ -79,7 +82,7 @@ export function fittedSource(f: RooflineFactors, summary: string): string {
   return [
     '/**',
     ' * Roofline efficiency factors fitted by `npm run calibrate` to',
-    ' * data/calibration/measurements.csv. Generated file: rerun the script',
+    ' * data/calibration/measurements.csv and measurements-load.csv. Generated file: rerun the script',
     ' * instead of editing by hand. See docs/calibration.md for the fit and its errors.',
     ` * ${summary}`,
     ' */',

@@ -1,6 +1,6 @@
 /** Calibration of the roofline against published measurements: pure functions, no file I/O. */
 export { parseCsv, parseCsvRecords } from './csv';
-export { mapRow, mapRows, modelIdFromLabel, gpuIdFromLabel, precisionFromLabel, trustWeight, METRIC_LABELS } from './mapping';
+export { mapRow, mapRows, mapLoadRows, modelIdFromLabel, gpuIdFromLabel, precisionFromLabel, trustWeight, METRIC_LABELS, LOAD_KINDS } from './mapping';
 export type { CalibrationCase, CaseKind, SkippedRow } from './mapping';
 export { TRTLLM_MEMORY, TRTLLM_V014_REQUESTS, trtllmBenchSettings } from './bench';
 export { predictCase, trtllmSettingsFor } from './predict';
@@ -11,3 +11,7 @@ export type { FitOptions, FitResult } from './fit';
 export { evaluateCases, errorTable, summarizeErrors, targetVerdicts, worstRows, TARGETS } from './report';
 export type { CaseResult, ErrorStats } from './report';
 export { textTable, markdownTable, worstRowsMarkdown, skippedMarkdown, factorsMarkdown, fittedSource } from './format';
+export { NIM_LOAD, loadScenario, simulateLoadRow, predictLoadCase, surrogateLoadCase } from './load';
+export type { LoadSourceSettings, LoadOutcome } from './load';
+export { kneeAnalysis, kneeMarkdown } from './knee';
+export type { CurveKnee } from './knee';

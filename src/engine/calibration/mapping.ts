@@ -7,7 +7,18 @@
 import type { HardwareSpec } from '../profiles/catalog';
 
 /** What a row measured, as the lab reproduces it. */
-export type CaseKind = 'ttft-batch1' | 'saturated-throughput' | 'static-throughput' | 'static-e2e' | 'decode-mbu';
+export type CaseKind =
+  | 'ttft-batch1'
+  | 'saturated-throughput'
+  | 'static-throughput'
+  | 'static-e2e'
+  | 'decode-mbu'
+  | 'load-ttft'
+  | 'load-tpot'
+  | 'load-throughput';
+
+/** The kinds measured under load (measurements-load.csv): one simulation gives all three. */
+export const LOAD_KINDS: readonly CaseKind[] = ['load-ttft', 'load-tpot', 'load-throughput'];
 
 /** Report label of each kind's metric, with its unit. */
 export const METRIC_LABELS: Readonly<Record<CaseKind, string>> = {
@@ -16,6 +27,9 @@ export const METRIC_LABELS: Readonly<Record<CaseKind, string>> = {
   'static-throughput': 'Throughput, static batch (output tok/s)',
   'static-e2e': 'E2E latency, static batch (ms)',
   'decode-mbu': 'Decode MBU, batch 1 (share)',
+  'load-ttft': 'TTFT under load, mean (ms)',
+  'load-tpot': 'TPOT under load, mean (ms)',
+  'load-throughput': 'Throughput under load (output tok/s)',
 };
 
 /** One measurement the fit tries to reproduce. */
@@ -30,8 +44,10 @@ export interface CalibrationCase {
   inputTokens: number;
   /** Output tokens per request (1 for a first-token measurement). */
   outputTokens: number;
-  /** Requests running together in a static batch (1 for batch-1 rows); 0 when the engine chose. */
+  /** Requests running together in a static batch (1 for batch-1 rows); 0 when the engine chose; concurrent users under load. */
   batch: number;
+  /** Under load: the curve the row belongs to (same hardware and lengths, varying concurrency). */
+  curve?: string;
   /** The measured value, in the unit of `METRIC_LABELS[kind]`; throughput is for the whole TP group. */
   measured: number;
   /** Weight of the row in the fit, from its trust column (high 1 … low 0.1). */
@@ -183,6 +199,43 @@ export function mapRows(rows: readonly Row[]): { cases: CalibrationCase[]; skipp
     const m = mapRow(r);
     if (m.ok) cases.push(m.value);
     else skipped.push(m.value);
+  }
+  return { cases, skipped };
+}
+
+/**
+ * Maps the rows of measurements-load.csv: each closed-loop run gives three
+ * cases (mean TTFT, mean TPOT, output throughput) at its concurrency. The
+ * isl column holds the measured mean prompt length; it is rounded to whole tokens.
+ */
+export function mapLoadRows(rows: readonly Row[]): { cases: CalibrationCase[]; skipped: SkippedRow[] } {
+  const cases: CalibrationCase[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const row of rows) {
+    const id = row.id ?? '?';
+    const source = row.source_key ?? '?';
+    const skip = (reason: string) => skipped.push({ id, source, reason });
+    const model = modelIdFromLabel(row.model ?? '');
+    const gpu = gpuIdFromLabel(row.gpu ?? '');
+    const prec = precisionFromLabel(row.precision ?? '');
+    const tp = num(row.tp);
+    const users = num(row.batch_or_concurrency);
+    const input = Math.round(num(row.isl));
+    const output = Math.round(num(row.osl));
+    if (!model) { skip(`model "${row.model}" is not in the catalog`); continue; }
+    if (!gpu) { skip(`GPU "${row.gpu}" is not stated or not in the catalog`); continue; }
+    if (!prec) { skip(`precision "${row.precision}" is not one the lab models`); continue; }
+    if (!(tp >= 1) || num(row.num_gpus) !== tp) { skip('only pure tensor parallelism is modelled'); continue; }
+    if (!/closed-loop/.test((row.scenario ?? '').toLowerCase()) || !(users >= 1)) { skip('not a closed-loop run at a stated concurrency'); continue; }
+    if (!(input >= 1) || !(output >= 1)) { skip('lengths not stated'); continue; }
+    const spec = { model, gpu, precision: prec.precision, kvPrecision: prec.kvPrecision, tp };
+    const curve = `${gpu} ${prec.precision} tp${tp} ${Math.round(input / 100) * 100}/${output}`;
+    const base = { id, source, spec, inputTokens: input, outputTokens: output, batch: users, weight: trustWeight(row.trust ?? ''), assumptions: prec.assumption ? [prec.assumption] : [], curve };
+    const metrics: [CaseKind, number][] = [['load-ttft', num(row.ttft_ms_mean)], ['load-tpot', num(row.tpot_or_itl_ms_mean)], ['load-throughput', num(row.output_tok_s)]];
+    for (const [kind, measured] of metrics) {
+      if (measured > 0) cases.push({ ...base, kind, measured });
+      else skip(`${METRIC_LABELS[kind]} not stated`);
+    }
   }
   return { cases, skipped };
 }

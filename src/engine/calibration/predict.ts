@@ -9,6 +9,7 @@ import { gpuById } from '../profiles/gpus';
 import { modelById } from '../profiles/models';
 import { hardwareProfile, type RooflineDetails } from '../profiles/roofline';
 import { DEFAULT_SATURATED_REQUESTS, TRTLLM_MEMORY, TRTLLM_V014_REQUESTS, trtllmBenchSettings } from './bench';
+import { predictLoadCase } from './load';
 import type { CalibrationCase } from './mapping';
 
 /** A prediction, or why the lab could not make one. */
@@ -52,8 +53,10 @@ function decodeMbu(details: RooflineDetails, tpotS: number, contextTokens: numbe
  * - Static batch: `batch` requests prefilled together then decoded → output
  *   tok/s, or mean E2E (ms).
  * - Decode MBU: (weights + KV bytes) ÷ (TPOT × aggregate bandwidth).
+ * - Under load: the closed loop at the row's concurrency (see `load.ts`).
  */
 export function predictCase(c: CalibrationCase, factors: RooflineFactors): Prediction {
+  if (c.kind === 'load-ttft' || c.kind === 'load-tpot' || c.kind === 'load-throughput') return predictLoadCase(c, factors);
   const bench = c.kind === 'saturated-throughput' ? trtllmSettingsFor(c) : { maxBatch: Math.max(1, c.batch), chunkBudgetTokens: 8192 };
   if (!bench) return { ok: false, reason: 'unknown model or GPU' };
   const made = hardwareProfile(c.spec, factors, { ...TRTLLM_MEMORY, ...bench });
@@ -81,6 +84,8 @@ export function predictCase(c: CalibrationCase, factors: RooflineFactors): Predi
       const run = simulate(scenario(profile, c, 1, false));
       return { ok: true, value: decodeMbu(details, run.metrics.tpotMs.mean / 1000, c.inputTokens + c.outputTokens / 2), notes: [] };
     }
+    default:
+      return { ok: false, reason: `no predictor for ${c.kind}` };
   }
 }
 

@@ -63,7 +63,7 @@ export function summarizeErrors(kind: CaseKind, group: string, results: readonly
   };
 }
 
-const KIND_ORDER: readonly CaseKind[] = ['saturated-throughput', 'static-throughput', 'ttft-batch1', 'static-e2e', 'decode-mbu'];
+const KIND_ORDER: readonly CaseKind[] = ['saturated-throughput', 'static-throughput', 'ttft-batch1', 'static-e2e', 'decode-mbu', 'load-ttft', 'load-tpot', 'load-throughput'];
 
 /** Error table: for each metric, one line per source, then `all`. */
 export function errorTable(results: readonly CaseResult[], by: (c: CalibrationCase) => string = (c) => c.source): ErrorStats[] {
@@ -83,6 +83,9 @@ export const TARGETS: Partial<Record<CaseKind, { medianPct: number; p90Pct: numb
   'saturated-throughput': { medianPct: 15, p90Pct: 35 },
   'static-throughput': { medianPct: 15, p90Pct: 35 },
   'ttft-batch1': { medianPct: 20, p90Pct: 35 },
+  'load-ttft': { medianPct: 15, p90Pct: 50 },
+  'load-tpot': { medianPct: 15, p90Pct: 35 },
+  'load-throughput': { medianPct: 15, p90Pct: 35 },
 };
 
 /** Whether each targeted metric's overall errors are within target. */

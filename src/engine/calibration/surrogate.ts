@@ -9,6 +9,7 @@ import { iterationBreakdown } from '../profiles/cost';
 import { hardwareProfile } from '../profiles/roofline';
 import { DEFAULT_SATURATED_REQUESTS, TRTLLM_MEMORY, TRTLLM_V014_REQUESTS } from './bench';
 import type { CalibrationCase } from './mapping';
+import { surrogateLoadCase } from './load';
 import { predictCase, trtllmSettingsFor, type Prediction } from './predict';
 
 /**
@@ -45,7 +46,9 @@ function saturatedWaves(c: CalibrationCase, factors: RooflineFactors): Predictio
   return { ok: true, value: (batch * c.outputTokens) / waveS, notes: [] };
 }
 
-/** Fast prediction: the wave model for saturated runs, the real simulation (already cheap) for the rest. */
+/** Fast prediction: wave models for saturated and load runs, the real simulation (already cheap) for the rest. */
 export function surrogatePredict(c: CalibrationCase, factors: RooflineFactors): Prediction {
-  return c.kind === 'saturated-throughput' ? saturatedWaves(c, factors) : predictCase(c, factors);
+  if (c.kind === 'saturated-throughput') return saturatedWaves(c, factors);
+  if (c.kind === 'load-ttft' || c.kind === 'load-tpot' || c.kind === 'load-throughput') return surrogateLoadCase(c, factors);
+  return predictCase(c, factors);
 }

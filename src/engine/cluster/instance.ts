@@ -8,7 +8,7 @@
 import { isPrefilling, type Active } from '../scheduler/active';
 import type { SchedulerConfig } from '../scheduler/config';
 import { Deque } from '../scheduler/deque';
-import { pushGaps, type ItlLog } from '../scheduler/itl';
+import { pushGaps, recordWaits, type ItlLog } from '../scheduler/itl';
 import type { KvCache } from '../scheduler/kv';
 import { isDecoding, planIteration, TokenBudget, type PlannedIteration } from '../scheduler/plan';
 import { emptyLog, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
@@ -178,7 +178,7 @@ export class Instance {
     this.peakKvReserved = Math.max(this.peakKvReserved, kv.reservedTokens);
     const waitingCount = waiting.length;
 
-    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked);
+    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked, cfg.mixedBatches);
     if (plan.prefillTokens > 0) {
       const gap = this.cost(plan);
       if (this.tracksPrefixSaving) notePrefixSavings(running, this.cost, plan, gap);
@@ -219,6 +219,9 @@ export class Instance {
           chunks++;
           tokens += n;
           this.noteJoin(a, start, now, n);
+        } else if (a.chunk === 0 && isDecoding(a)) {
+          // Batches not mixed: it waits out this prompt iteration without a token.
+          a.waitedS += gap;
         } else if (a.chunk > 0) {
           if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
           a.prefilled += a.chunk;
@@ -249,7 +252,8 @@ export class Instance {
     if (p.plan.decodeSeqs > 0) {
       const joined = this.joinedThisRun;
       this.joinedThisRun = 0;
-      if (chunks - joined > 0) pushGaps(itl, gap, chunks - joined, now, count);
+      const moved = this.cfg.mixedBatches ? 0 : recordWaits(running, gap, start + gap, itl);
+      if (chunks - joined - moved > 0) pushGaps(itl, gap, chunks - joined - moved, now, count);
       // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
       if (tokens > chunks) pushGaps(itl, 0, tokens - chunks, now, count);
     }
@@ -266,6 +270,7 @@ export class Instance {
     log.waiting.push(p.waitingCount);
     log.prefillTokens.push(p.plan.prefillTokens);
     log.preempted.push(p.preempted);
+    log.decodeSeqs.push(p.plan.decodeSeqs);
 
     let kept = 0;
     for (const a of running) {

@@ -37,7 +37,7 @@ export interface Pending {
 
 /** An iteration log with no entries. */
 export function emptyLog(): IterationLog {
-  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [] };
+  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [], decodeSeqs: [] };
 }
 
 /** Cost of one iteration: the profile's, or the speculative one. */

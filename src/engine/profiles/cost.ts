@@ -9,7 +9,7 @@ import type { IterationWork } from '../types';
 import type { ResolvedSpec } from './catalog';
 import type { MemoryPlan } from './memory';
 import { modelParams } from './models';
-import { ACTIVATION_BYTES, peakFlopsFor } from './precisions';
+import { ACTIVATION_BYTES, KV_PRECISIONS, peakFlopsFor } from './precisions';
 
 /** Efficiency factors and overheads fitted to published measurements (see docs/calibration.md). */
 export interface RooflineFactors {
@@ -18,13 +18,36 @@ export interface RooflineFactors {
   /** Share (0..1) of peak FLOP/s that decode matmuls reach (small, skinny GEMMs). */
   mfuDecode: number;
   /**
-   * Multiplier on both MFUs when the matmuls run in 8 or 4 bits: low-precision
-   * kernels (scaling, (de)quantization, younger code) reach a smaller share of
-   * their doubled peak than 16-bit ones do of theirs.
+   * Multiplier on the prefill MFU when the matmuls run in 8 or 4 bits:
+   * low-precision kernels (scaling, (de)quantization, younger code) reach a
+   * smaller share of their doubled peak than 16-bit ones do of theirs.
    */
   lowPrecisionMfuScale: number;
+  /**
+   * The same multiplier for decode matmuls, fitted apart: a decode step's
+   * skinny GEMMs (one row per sequence) gain far less from an 8-bit path than
+   * a prefill's long ones.
+   */
+  lowPrecisionDecodeMfuScale: number;
   /** Share (0..1) of peak memory bandwidth reached streaming weights and KV cache (MBU). */
   mbu: number;
+  /**
+   * Decode attention's arithmetic rate as FLOPs per byte of the GPU's peak
+   * bandwidth: one query token per sequence against its whole KV cache runs
+   * as a latency-bound loop per query head, not as a matmul, so its speed
+   * follows the memory system (it scales across GPUs with bandwidth, not with
+   * the tensor peak). Its FLOPs grow with query heads × context, so a
+   * grouped-query model (few KV heads) or an 8-bit cache saves KV bytes but
+   * not this time; it shows once long contexts and big batches make attention
+   * the bulk of a step. Charged on top of the KV bytes the step reads.
+   */
+  attentionFlopsPerByte: number;
+  /**
+   * Multiplier on `mbu` for KV-cache traffic when the cache is 8-bit: each
+   * element is converted back to 16 bits on the way in, so an FP8 cache
+   * halves KV memory but saves less of the time than its halved bytes suggest.
+   */
+  lowPrecisionKvScale: number;
   /**
    * Sharpness p of the roofline corner: time = (compute^p + memory^p)^(1/p).
    * Infinity is the textbook max(compute, memory); a finite p charges for the
@@ -50,6 +73,8 @@ export interface CostModel {
   peakFlopsPerSec: number;
   /** Matmuls run on an 8- or 4-bit tensor path (scales both MFUs by `lowPrecisionMfuScale`). */
   lowPrecisionCompute: boolean;
+  /** The KV cache is stored in 8 bits (its traffic runs at `mbu` × `lowPrecisionKvScale`). */
+  lowPrecisionKv: boolean;
   /** Peak device-memory bandwidth, bytes/s. */
   bandwidthBytesPerSec: number;
   /** One-way interconnect bandwidth, bytes/s. */
@@ -82,6 +107,7 @@ export function costModel(r: ResolvedSpec, plan: MemoryPlan, factors: RooflineFa
     hiddenSize: m.hiddenSize,
     peakFlopsPerSec: peakFlopsFor(gpu, r.precision) ?? 0,
     lowPrecisionCompute: r.precision.computePrecision === 'fp8' || r.precision.computePrecision === 'fp4',
+    lowPrecisionKv: KV_PRECISIONS[r.kvPrecision].bytesPerElement < 2,
     bandwidthBytesPerSec: gpu.bandwidthBytesPerSec,
     interconnectBytesPerSec: gpu.interconnect.bytesPerSecPerDirection,
     layerFlopsPerToken: (2 * (p.active - lookupOnly)) / tp,
@@ -119,7 +145,7 @@ export interface IterationBreakdown {
   kvBytes: number;
   /** Compute time at the fitted MFU, seconds. */
   computeS: number;
-  /** Memory time at the fitted MBU, seconds. */
+  /** Memory time: weights and KV at the fitted MBU, plus decode attention at its bandwidth-bound rate, seconds. */
   memoryS: number;
   /** All-reduce time (0 at TP 1), seconds. */
   commS: number;
@@ -156,13 +182,20 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   }
   const prefillFlops =
     c.layerFlopsPerToken * w.prefillTokens + c.lmHeadFlopsPerSeq * w.prefillSeqs + c.attentionFlopsPerPair * w.prefillAttentionPairs;
-  // Every query token goes through the layers and the LM head and attends to its sequence's cache, read once.
-  const decodeFlops = (c.layerFlopsPerToken + c.lmHeadFlopsPerSeq) * decodeQueries + c.attentionFlopsPerPair * w.decodeKvTokens * queriesPerSeq;
+  // Every query token goes through the layers and the LM head: one per decoding sequence, K + 1 when verifying a draft.
+  const decodeMatmulFlops = (c.layerFlopsPerToken + c.lmHeadFlopsPerSeq) * decodeQueries;
+  const decodeAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens;
+  // A verification's K extra queries per sequence attend to its cache as a small prefill chunk would: a matmul, compute-bound.
+  const verifyAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens * (queriesPerSeq - 1);
+  const decodeFlops = decodeMatmulFlops + decodeAttentionFlops + verifyAttentionFlops;
   const weightBytes = c.nonExpertBytes + c.layers * c.expertBytes * expectedExpertsTouched(c.experts, c.expertsPerToken, tokens);
   const kvBytes = (w.decodeKvTokens + w.prefillContextTokens + tokens) * c.kvBytesPerToken;
   const peak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionMfuScale : 1);
-  const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeFlops / (peak * f.mfuDecode);
-  const memoryS = (weightBytes + kvBytes) / (c.bandwidthBytesPerSec * f.mbu);
+  const decodePeak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionDecodeMfuScale : 1);
+  const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
+  const attentionS = decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
+  const kvMbu = f.mbu * (c.lowPrecisionKv ? f.lowPrecisionKvScale : 1);
+  const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + kvBytes / (c.bandwidthBytesPerSec * kvMbu) + attentionS;
   let commS = 0;
   if (c.tp > 1) {
     // Ring all-reduce: each GPU sends and receives 2(tp − 1)/tp of the activation tensor.

@@ -18,6 +18,8 @@ export interface SchedulerConfig {
   watermark: number;
   /** Paged: tokens per block. */
   blockTokens: number;
+  /** Decodes advance in iterations that prefill. */
+  mixedBatches: boolean;
 }
 
 /**
@@ -37,5 +39,6 @@ export function schedulerConfig(s: Scenario): SchedulerConfig {
     tokenBudget: Math.max(asked, p.maxBatch + 1),
     watermark: o.watermark ?? DEFAULT_WATERMARK,
     blockTokens: o.blockTokens ?? DEFAULT_BLOCK_TOKENS,
+    mixedBatches: o.mixedBatches ?? true,
   };
 }

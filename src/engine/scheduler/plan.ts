@@ -45,8 +45,10 @@ export interface PlannedIteration extends IterationWork {
  * Plans the next iteration over `running` (in admission order): every
  * decoding sequence advances by one token, then prefill chunks fill the
  * remaining budget in order. Sets each request's `decoding` and `chunk`.
+ * Without mixed batches, an iteration that prefills anything has the whole
+ * budget for prompts and no decodes; decodes run when no prompt is waiting.
  */
-export function planIteration(running: readonly Active[], budget: number, chunked: boolean): PlannedIteration {
+export function planIteration(running: readonly Active[], budget: number, chunked: boolean, mixed = true): PlannedIteration {
   let decodeSeqs = 0;
   let decodeKvTokens = 0;
   let minRemaining = Infinity;
@@ -58,7 +60,7 @@ export function planIteration(running: readonly Active[], budget: number, chunke
       minRemaining = Math.min(minRemaining, a.rec.outputTokens - a.generated);
     }
   }
-  const meter = new TokenBudget(budget, decodeSeqs, chunked);
+  const meter = new TokenBudget(budget, mixed ? decodeSeqs : 0, chunked);
   let prefillTokens = 0;
   let prefillAttentionPairs = 0;
   let prefillContextTokens = 0;
@@ -74,6 +76,10 @@ export function planIteration(running: readonly Active[], budget: number, chunke
     prefillAttentionPairs += chunk * (a.cached + a.prefilled + (chunk + 1) / 2);
     prefillContextTokens += a.cached + a.prefilled;
     prefillSeqs++;
+  }
+  if (!mixed && prefillTokens > 0) {
+    for (const a of running) a.decoding = false;
+    return { prefillTokens, prefillAttentionPairs, prefillContextTokens, prefillSeqs, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: Infinity };
   }
   return { prefillTokens, prefillAttentionPairs, prefillContextTokens, prefillSeqs, decodeSeqs, decodeKvTokens, minRemaining };
 }

@@ -15,6 +15,9 @@ import { describeCurvePoint, limitLabel } from './describe';
 import { layoutCurve, nearestPointIndex, type CurveExtraPoint, type CurveLayout } from './layoutCurve';
 import { EXTRA_MARKER_PX } from './panels';
 
+/** The curve's measurement window, said on the chart. */
+export const STEADY_NOTE = 'Each point is measured in its steady state: after the load has filled and before it drains, as GenAI-Perf measures.';
+
 export interface ThroughputCurveProps {
   points: SweepPoint[];
   current: { users: number | null; ratePerSec: number | null };
@@ -75,9 +78,11 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
       testId="throughput-curve"
       title="Throughput and latency as load grows"
       subtitle={
-        layout.kind === 'rate'
-          ? 'More requests per second fill the batch: the server makes more tokens per second, but each request waits longer.'
-          : 'More users fill the batch: the server makes more tokens per second, but each user waits longer.'
+        `${
+          layout.kind === 'rate'
+            ? 'More requests per second fill the batch: the server makes more tokens per second, but each request waits longer.'
+            : 'More users fill the batch: the server makes more tokens per second, but each user waits longer.'
+        } ${STEADY_NOTE}`
       }
       screenReaderSummary={<CurveTable layout={layout} maxBatch={maxBatch} kvCapacityTokens={kvCapacityTokens} />}
     >

@@ -25,6 +25,12 @@ export function describeCurvePoint(p: SweepPoint, maxBatch: number): { heading: 
   ];
   if (p.batchLimitedShare >= 0.01) lines.push(`requests waited for a batch slot ${formatShare(p.batchLimitedShare)} of the run`);
   if (p.memoryLimitedShare >= 0.01) lines.push(`requests waited for KV memory ${formatShare(p.memoryLimitedShare)} of the run`);
+  if ((m.preemptions ?? 0) > 0) lines.push(`${m.preemptions} preemptions (KV freed, recomputed)`);
+  lines.push(
+    p.window.fallback
+      ? `all ${p.window.counted} requests counted: too few for a steady state`
+      : `${p.window.kind === 'steady' ? 'steady state' : 'all requests'}: ${p.window.counted} requests counted`,
+  );
   return { heading: loadLabel(p), lines };
 }
 

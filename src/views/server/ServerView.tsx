@@ -22,9 +22,9 @@ export interface ServerViewProps {
   width?: number;
 }
 
-const PHASE_ROLE: Record<PhaseKind, ColourRole> = { network: 'networkFill', queue: 'queueFill', prefill: 'prefill', decode: 'decode' };
+const PHASE_ROLE: Record<PhaseKind, ColourRole> = { network: 'networkFill', queue: 'queueFill', prefill: 'prefill', decode: 'decode', preempted: 'slo' };
 /** Text colour of each phase's label (fill colours are too light for text). */
-const PHASE_TEXT_ROLE: Record<PhaseKind, ColourRole> = { network: 'network', queue: 'queue', prefill: 'prefill', decode: 'decode' };
+const PHASE_TEXT_ROLE: Record<PhaseKind, ColourRole> = { network: 'network', queue: 'queue', prefill: 'prefill', decode: 'decode', preempted: 'slo' };
 
 /**
  * The representative request among its neighbours: who else was at the server
@@ -105,8 +105,8 @@ function ServerMarks({ layout }: { layout: ServerLayout }) {
           {layout.repLabel.text}
         </text>
       )}
-      {layout.phaseLabels.map((l) => (
-        <HaloText key={l.kind} x={l.textXPx} y={l.yPx} anchor={l.anchor} role={PHASE_TEXT_ROLE[l.kind]} fontPx={FONT_PX.tick} weight={600}>
+      {layout.phaseLabels.map((l, i) => (
+        <HaloText key={`${l.kind}-${i}`} x={l.textXPx} y={l.yPx} anchor={l.anchor} role={PHASE_TEXT_ROLE[l.kind]} fontPx={FONT_PX.tick} weight={600}>
           {l.text}
         </HaloText>
       ))}
@@ -119,6 +119,10 @@ function ServerMarks({ layout }: { layout: ServerLayout }) {
       {layout.batchPanel &&
         layout.prefillXPx.map((x, i) => (
           <line key={i} x1={x} x2={x} y1={px(layout.batchPanel!.bottomPx)} y2={px(layout.batchPanel!.bottomPx - 7)} stroke={colour('prefill')} strokeWidth={1.5} />
+        ))}
+      {layout.batchPanel &&
+        layout.preemptXPx.map((x, i) => (
+          <path key={`p${i}`} d={`M${x - 4},${px(layout.batchPanel!.topPx)}L${x + 4},${px(layout.batchPanel!.topPx)}L${x},${px(layout.batchPanel!.topPx + 7)}Z`} fill={colour('slo')} data-preemption />
         ))}
       {layout.kvPanel && <Panel panel={layout.kvPanel} areaRole="throughput" lineRole="throughput" lineDashed plotLeftPx={layout.plotLeftPx} plotRightPx={layout.plotRightPx} />}
       {layout.xAxis && <Axis axis={layout.xAxis} />}

@@ -28,7 +28,7 @@ export function phaseDurationsMs(r: RequestRecord): { queueMs: number; prefillMs
  * What the server view shows, in words: the representative's phases and the
  * state of the server while it decoded, and why its clocks stretched.
  */
-export function describeServer(rep: RequestRecord, series: ServerSeries, maxBatch: number, kvCapacityTokens: number): string {
+export function describeServer(rep: RequestRecord, series: ServerSeries, maxBatch: number, kvCapacityTokens: number, preemptions = 0): string {
   const { queueMs, prefillMs, decodeMs } = phaseDurationsMs(rep);
   const batch = rangeOver(series, series.batch, rep.firstTokenServerS, rep.lastTokenServerS);
   const reserved = rangeOver(series, series.kvReserved, rep.serverArrivalS, rep.lastTokenServerS);
@@ -44,6 +44,12 @@ export function describeServer(rep: RequestRecord, series: ServerSeries, maxBatc
     text += ` The batch was full, so it waited in a queue of up to ${waiting.max} requests for a free slot.`;
   } else {
     text += ` KV memory peaked at ${formatShare(fullShare)} reserved.`;
+  }
+  if (rep.preemptions > 0) {
+    const stalledMs = (rep.pausesS ?? []).reduce((sum, t, i, all) => (i % 2 === 1 ? sum + (t - all[i - 1]) * 1000 : sum), 0);
+    text += ` The cache ran out while it decoded, so it was preempted ${rep.preemptions === 1 ? 'once' : `${rep.preemptions} times`}: its KV was freed and recomputed later, and its stream stalled for ${formatMs(stalledMs)}.`;
+  } else if (preemptions > 0) {
+    text += ` ${preemptions === 1 ? 'One request was' : `${preemptions} requests were`} preempted in this window (the newest running request is evicted when the cache is full, then recomputed).`;
   }
   return text;
 }

@@ -14,6 +14,8 @@ export interface ServerSeries {
   kvReserved: number[];
   /** Whether any iteration in the bucket prefilled a prompt (it stretches that step for every decoder). */
   prefill: boolean[];
+  /** Requests preempted at the start of an iteration in the bucket (paged admission). */
+  preempted: number[];
 }
 
 /** First log entry that ends after `t` (entries are in time order). */
@@ -48,6 +50,7 @@ export function downsampleLog(log: IterationLog, startS: number, endS: number, b
     kvUsed: new Array<number>(n).fill(0),
     kvReserved: new Array<number>(n).fill(0),
     prefill: new Array<boolean>(n).fill(false),
+    preempted: new Array<number>(n).fill(0),
   };
   const windowEnd = startS + spanS;
   for (let i = firstEndingAfter(log.endS, startS); i < log.endS.length; i++) {
@@ -72,6 +75,8 @@ export function downsampleLog(log: IterationLog, startS: number, endS: number, b
       series.kvUsed[b] = Math.max(series.kvUsed[b], kv);
       if (log.prefillTokens[i] > 0) series.prefill[b] = true;
     }
+    const preempted = log.preempted?.[i] ?? 0;
+    if (preempted > 0 && entryStart >= startS) series.preempted[b0] += preempted;
   }
   return series;
 }

@@ -1,7 +1,7 @@
 import type { RequestRecord } from '../../engine';
 
-/** The phases a lane is drawn in, in time order. */
-export type PhaseKind = 'network' | 'queue' | 'prefill' | 'decode';
+/** The phases a lane is drawn in, in time order. `preempted`: evicted from KV memory, waiting and recomputing. */
+export type PhaseKind = 'network' | 'queue' | 'prefill' | 'decode' | 'preempted';
 
 /** One phase of a request, in server seconds. */
 export interface Phase {
@@ -26,15 +26,25 @@ export function networkOutS(r: RequestRecord): number {
 /**
  * A request's life as phases: network in, queue (waiting for admission and
  * for its first iteration), prefill (to the first token), decode (to the last
- * token), network out. Zero-length phases are left out.
+ * token, broken by any preemption: evicted, back in the queue, recomputed),
+ * network out. Zero-length phases are left out.
  */
 export function phasesOf(r: RequestRecord): Phase[] {
   const net = networkOutS(r);
+  const decode: Phase[] = [];
+  let from = r.firstTokenServerS;
+  const pauses = r.pausesS ?? [];
+  for (let k = 0; k + 1 < pauses.length; k += 2) {
+    decode.push({ kind: 'decode', startS: from, endS: pauses[k] });
+    decode.push({ kind: 'preempted', startS: pauses[k], endS: pauses[k + 1] });
+    from = pauses[k + 1];
+  }
+  decode.push({ kind: 'decode', startS: from, endS: r.lastTokenServerS });
   const raw: Phase[] = [
     { kind: 'network', startS: r.sendS, endS: r.serverArrivalS },
     { kind: 'queue', startS: r.serverArrivalS, endS: r.prefillStartS },
     { kind: 'prefill', startS: r.prefillStartS, endS: r.firstTokenServerS },
-    { kind: 'decode', startS: r.firstTokenServerS, endS: r.lastTokenServerS },
+    ...decode,
     { kind: 'network', startS: r.lastTokenServerS, endS: r.lastTokenServerS + net },
   ];
   return raw.filter((p) => Number.isFinite(p.startS) && Number.isFinite(p.endS) && p.endS > p.startS);

@@ -73,6 +73,10 @@ export interface ServerLayout {
   kvPanel: StatePanel | null;
   /** Prefill iterations (the steps that stretch everyone's decode), as x positions on the batch panel. */
   prefillXPx: number[];
+  /** Preemptions (a request evicted from KV memory to be recomputed), as x positions on the batch panel. */
+  preemptXPx: number[];
+  /** Preemptions in the window. */
+  preemptions: number;
   xAxis: AxisMarks | null;
   /** Downsampled points per series (≤ one per px of plot width). */
   samples: number;
@@ -83,7 +87,7 @@ function emptyLayout(widthPx: number, message: string): ServerLayout {
   return {
     widthPx, heightPx: 100, message, window: null, plotLeftPx: 0, plotRightPx: widthPx, legend: [], lanesTitleYPx: 0, lanes: [], phaseLabels: [],
     repLabel: null, moreInFlight: 0, moreLabel: null, guides: [], guidesTopPx: 0, guidesBottomPx: 0, batchPanel: null, kvPanel: null,
-    prefillXPx: [], xAxis: null, samples: 0, summary: message,
+    prefillXPx: [], preemptXPx: [], preemptions: 0, xAxis: null, samples: 0, summary: message,
   };
 }
 
@@ -110,12 +114,16 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
     return Number.isFinite(v) ? v : plotLeftPx;
   };
 
+  const buckets = Math.max(1, Math.floor(plotRightPx - plotLeftPx));
+  const series = downsampleLog(data.log, window.startS, window.endS, buckets);
+  const preemptions = series.preempted.reduce((a, b) => a + b, 0);
   const legend = flowLegend(
     [
       { key: 'network', label: 'network', role: 'networkFill', swatch: 'block' },
       { key: 'queue', label: 'queue wait', role: 'queueFill', swatch: 'block' },
       { key: 'prefill', label: 'prefill', role: 'prefill', swatch: 'block' },
       { key: 'decode', label: 'decode', role: 'decode', swatch: 'block' },
+      ...(preemptions > 0 || (rep.pausesS?.length ?? 0) > 0 ? [{ key: 'preempted', label: 'preempted (evicted, recomputed)', role: 'slo' as const, swatch: 'block' as const }] : []),
     ],
     4,
     plotRightPx,
@@ -126,10 +134,11 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
 
   // The representative's phase labels sit above its lane, stacked if they collide.
   const durations = phaseDurationsMs(rep);
-  const labelled = phasesOf(rep).filter((p) => p.kind !== 'network');
+  // One label per kind (the decode label gives its total, stalls included); each preemption gets its own.
+  const labelled = phasesOf(rep).filter((p, i, all) => p.kind !== 'network' && (p.kind !== 'decode' || all.findIndex((q) => q.kind === 'decode') === i));
   const labelItems = labelled.map((p) => {
-    const ms = p.kind === 'queue' ? durations.queueMs : p.kind === 'prefill' ? durations.prefillMs : durations.decodeMs;
-    return { xPx: (xOf(p.startS) + xOf(p.endS)) / 2, text: `${p.kind === 'queue' ? 'queue' : p.kind} ${formatMs(ms)}`, kind: p.kind };
+    const ms = p.kind === 'queue' ? durations.queueMs : p.kind === 'prefill' ? durations.prefillMs : p.kind === 'decode' ? durations.decodeMs : (p.endS - p.startS) * 1000;
+    return { xPx: (xOf(p.startS) + xOf(p.endS)) / 2, text: `${p.kind} ${formatMs(ms)}`, kind: p.kind };
   });
   const placed = placeLabelRows(labelItems, FONT_PX.tick, plotLeftPx, plotRightPx);
   const rows = placed.reduce((m, p) => Math.max(m, p.row + 1), 0);
@@ -160,8 +169,6 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
     lanesBottom += 16;
   }
 
-  const buckets = Math.max(1, Math.floor(plotRightPx - plotLeftPx));
-  const series = downsampleLog(data.log, window.startS, window.endS, buckets);
   const panelHeight = wide ? 90 : 76;
   const batchPanel = layoutStatePanel({
     title: 'Batch: requests running on the GPU',
@@ -169,6 +176,7 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
       { key: 'running', label: 'running', role: 'decode', swatch: 'block' },
       { key: 'waiting', label: 'waiting in queue', role: 'queue', swatch: 'line' },
       { key: 'prefill', label: 'prefill step', role: 'prefill', swatch: 'block' },
+      ...(preemptions > 0 ? [{ key: 'preempt', label: `preemption (${preemptions})`, role: 'slo' as const, swatch: 'block' as const }] : []),
       { key: 'max', label: `batch limit ${Math.round(data.maxBatch)}`, role: 'limit', swatch: 'dashed' },
     ],
     leftPx: plotLeftPx,
@@ -201,6 +209,10 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
   const prefillXPx: number[] = [];
   series.prefill.forEach((on, b) => {
     if (on) prefillXPx.push(px(plotLeftPx + (b + 0.5) * bucketPx));
+  });
+  const preemptXPx: number[] = [];
+  series.preempted.forEach((n, b) => {
+    if (n > 0) preemptXPx.push(px(plotLeftPx + (b + 0.5) * bucketPx));
   });
 
   const relative = scaleLinear().domain([window.startS - window.originS, window.endS - window.originS]).range([plotLeftPx, plotRightPx]);
@@ -243,8 +255,10 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
     batchPanel,
     kvPanel,
     prefillXPx,
+    preemptXPx,
+    preemptions,
     xAxis,
     samples: series.batch.length,
-    summary: describeServer(rep, series, data.maxBatch, data.kvCapacityTokens),
+    summary: describeServer(rep, series, data.maxBatch, data.kvCapacityTokens, preemptions),
   };
 }

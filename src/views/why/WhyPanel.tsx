@@ -6,6 +6,7 @@ import { formatCount } from '../common/format';
 import { useHardwareStatus } from '../controls/server';
 import { MemoryBar } from './MemoryBar';
 import { RooflineChart } from './RooflineChart';
+import { ServingWhy } from './ServingWhy';
 import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalDecode } from './whyModel';
 
 function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' }) {
@@ -21,6 +22,7 @@ function Shell({ children, state }: { children: React.ReactNode; state: 'lesson'
         Why: the hardware behind the numbers
       </h2>
       {children}
+      <ServingWhy />
     </section>
   );
 }

@@ -8,3 +8,5 @@ export type { MemoryLayout } from './layoutMemory';
 export { explainRoofline, memoryData, rooflineData, typicalDecode, weightedMedian, describeRoofs } from './whyModel';
 export type { MemoryData, RooflineData, RooflineMark, TypicalDecode } from './whyModel';
 export { CALIBRATION_HEADLINE, calibrationSentence } from './calibration';
+export { servingExplanation } from './servingModel';
+export type { ServingLine } from './servingModel';
