@@ -87,6 +87,8 @@ function named(): [string, Scenario][] {
     ['h100 8b bf16 chat 64', base('chat', closed(64), { server: hw('llama-3.1-8b', 'h100-sxm', 'bf16', 1) })],
     ['h100 70b fp8 tp2 summarize 8 chunked budget', base('summarize', closed(8), { server: hw('llama-3.1-70b', 'h100-sxm', 'fp8', 2), chunkedPrefill: true, scheduler: { tokenBudget: 2048 } })],
     ['a100 8b report 32 paged', base('report', closed(32), { server: hw('llama-3.1-8b', 'a100-80gb-sxm', 'bf16', 1), scheduler: { admission: 'paged' } })],
+    ['lesson chat 32 batches not mixed', base('chat', closed(32), { scheduler: { mixedBatches: false } })],
+    ['h100 8b summarize 16 paged not mixed', base('summarize', closed(16), { server: hw('llama-3.1-8b', 'h100-sxm', 'bf16', 1), scheduler: { admission: 'paged', mixedBatches: false } })],
   ];
 }
 

@@ -37,6 +37,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   kv: fc.oneof(fc.constant(120_000), fc.integer({ min: 3_000, max: 40_000 })),
   maxBatch: fc.integer({ min: 1, max: 64 }),
   paged: fc.boolean(),
+  mixed: fc.boolean(),
   levers: leversArb,
   ttft: fc.option(fc.double({ min: 0, max: 5000, noNaN: true })),
   tpot: fc.option(fc.double({ min: 0, max: 200, noNaN: true })),
@@ -49,7 +50,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   seed: r.seed,
   chunkedPrefill: r.chunked,
   networkRttMs: 50,
-  scheduler: r.paged ? { admission: 'paged' as const } : undefined,
+  scheduler: r.paged || !r.mixed ? { admission: r.paged ? ('paged' as const) : ('reserve' as const), mixedBatches: r.mixed } : undefined,
   levers: r.levers,
 }));
 
