@@ -1,3 +1,5 @@
+import { SectionBoundary } from './views/common/SectionBoundary';
+import { SlowRunNotice } from './views/common/SlowRunNotice';
 import { Controls } from './views/controls';
 import { Charts } from './views/layout/Charts';
 import { CompareSection } from './views/layout/CompareSection';
@@ -24,20 +26,39 @@ export function App() {
       <div className="mt-4 space-y-3">
         <Notices />
         <RunError />
+        <SlowRunNotice />
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
         <aside aria-label="Settings" className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
-          <Controls />
+          <SectionBoundary name="The settings">
+            <Controls />
+          </SectionBoundary>
         </aside>
         <ResultsRegion>
-          <ResultsSection />
-          <TryItPanel />
-          <TimelineSection />
-          <StreamingPanel />
-          <Charts />
-          <CompareSection />
-          <WhyPanel />
-          <LessonExtras />
+          <SectionBoundary name="The results">
+            <ResultsSection />
+          </SectionBoundary>
+          <SectionBoundary name="The try-it questions">
+            <TryItPanel />
+          </SectionBoundary>
+          <SectionBoundary name="The request timeline">
+            <TimelineSection />
+          </SectionBoundary>
+          <SectionBoundary name="The streaming playback">
+            <StreamingPanel />
+          </SectionBoundary>
+          <SectionBoundary name="The charts">
+            <Charts />
+          </SectionBoundary>
+          <SectionBoundary name="The comparison with a real run">
+            <CompareSection />
+          </SectionBoundary>
+          <SectionBoundary name="The explanation">
+            <WhyPanel />
+          </SectionBoundary>
+          <SectionBoundary name="The lesson extras">
+            <LessonExtras />
+          </SectionBoundary>
         </ResultsRegion>
       </div>
       <PhoneSummary />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { SectionBoundary } from '../common/SectionBoundary';
 import { Controls } from '../controls';
 import { ResultsRegion } from '../layout/ResultsRegion';
 import { ResultsSection } from '../layout/ResultsSection';
@@ -39,15 +40,23 @@ function EmbeddedView({ view }: { view: EmbedView }) {
       {view === 'lab' ? (
         <div className="grid gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
           <aside aria-label="Settings">
-            <Controls />
+            <SectionBoundary name="The settings">
+              <Controls />
+            </SectionBoundary>
           </aside>
           <ResultsRegion>
-            <ResultsSection />
-            <TimelineSection />
+            <SectionBoundary name="The results">
+              <ResultsSection />
+            </SectionBoundary>
+            <SectionBoundary name="The request timeline">
+              <TimelineSection />
+            </SectionBoundary>
           </ResultsRegion>
         </div>
       ) : (
-        <ResultsRegion>{view === 'timeline' ? <TimelineSection /> : <CurveSection />}</ResultsRegion>
+        <ResultsRegion>
+          <SectionBoundary name={view === 'timeline' ? 'The request timeline' : 'The throughput curve'}>{view === 'timeline' ? <TimelineSection /> : <CurveSection />}</SectionBoundary>
+        </ResultsRegion>
       )}
       <p className="mt-2 text-right text-xs">
         <a href={fullPageUrl(window.location.href)} target="_blank" rel="noopener" className="text-accent underline">
