@@ -6,7 +6,7 @@ import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';
 import { clusterKvLink, kvTransferSeconds } from './levers/kvTransfer';
 import { applyPrefix, cachedTokensFor, capacityAfterPrefix, residentPrefixTokens } from './levers/prefix';
-import { specIterationSeconds } from './levers/speculative';
+import { specCost } from './levers/speculative';
 import { computeMetrics } from './metrics';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
@@ -60,7 +60,7 @@ export function simulate(scenario: Scenario): RunResult {
     return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint) : reserveKv(capacity, footprint);
   };
   const spec = levers.spec;
-  const cost = spec ? (w: IterationWork): number => specIterationSeconds(p, w, spec) : (w: IterationWork): number => p.iterationSeconds(w);
+  const cost = spec ? specCost(p, spec) : (w: IterationWork): number => p.iterationSeconds(w);
   const oneWayS = s.networkRttMs / 2000;
   // Real networks jitter; without it, closed-loop arrivals lock onto the
   // iteration clock and TTFT swings with the step length (an aliasing artefact).

@@ -82,14 +82,31 @@ export function specDecoding(o: SpeculativeOptions | undefined): SpecDecoding | 
  * target's plain one-token decode step over the same sequences.
  */
 export function specIterationSeconds(profile: ServerProfile, work: IterationWork, spec: SpecDecoding): number {
-  if (work.decodeSeqs === 0) return profile.iterationSeconds(work);
-  const verify = profile.iterationSeconds({ ...work, decodeQueryTokens: work.decodeSeqs * (spec.k + 1) });
-  if (spec.draftCost === 0) return verify;
-  const plainDecode = profile.iterationSeconds({
-    prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0,
-    decodeSeqs: work.decodeSeqs, decodeKvTokens: work.decodeKvTokens,
-  });
-  return verify + spec.k * spec.draftCost * plainDecode;
+  return specCost(profile, spec)(work);
+}
+
+/**
+ * `specIterationSeconds` as one function for a whole run: it reuses two work
+ * records instead of building new ones for every iteration it costs.
+ */
+export function specCost(profile: ServerProfile, spec: SpecDecoding): (work: IterationWork) => number {
+  const verify: IterationWork = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, decodeQueryTokens: 0 };
+  const plain: IterationWork = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0 };
+  return (work) => {
+    if (work.decodeSeqs === 0) return profile.iterationSeconds(work);
+    verify.prefillTokens = work.prefillTokens;
+    verify.prefillAttentionPairs = work.prefillAttentionPairs;
+    verify.prefillContextTokens = work.prefillContextTokens;
+    verify.prefillSeqs = work.prefillSeqs;
+    verify.decodeSeqs = work.decodeSeqs;
+    verify.decodeKvTokens = work.decodeKvTokens;
+    verify.decodeQueryTokens = work.decodeSeqs * (spec.k + 1);
+    const verifyS = profile.iterationSeconds(verify);
+    if (spec.draftCost === 0) return verifyS;
+    plain.decodeSeqs = work.decodeSeqs;
+    plain.decodeKvTokens = work.decodeKvTokens;
+    return verifyS + spec.k * spec.draftCost * profile.iterationSeconds(plain);
+  };
 }
 
 /**
