@@ -16,6 +16,8 @@ export function summarizeScenario(s: Scenario): ScenarioSummary {
     seed: s.seed,
     chunkedPrefill: s.chunkedPrefill,
     networkRttMs: s.networkRttMs,
+    ...(s.scheduler ? { scheduler: s.scheduler } : {}),
+    ...(s.window ? { window: s.window } : {}),
     ...(s.levers ? { levers: s.levers } : {}),
   };
 }
