@@ -14,14 +14,16 @@ test('the Serving group: an engine preset fills the settings, an explicit one wi
   await expect(serving).toHaveAttribute('data-engine', 'vllm');
   await expect(page.getByRole('radio', { name: /^Paged/ })).toBeChecked();
   await expect(serving.getByText('KV admission (vLLM default)')).toBeVisible();
-  await expect(page.getByRole('switch', { name: /Chunked prefill \(vLLM default\)/ })).toBeChecked();
-  const batch = page.getByRole('textbox', { name: 'Batch limit (requests running at once)' });
+  const chunked = page.getByRole('switch', { name: 'Chunked prefill', exact: true });
+  await expect(chunked).toBeChecked();
+  await expect(chunked).toHaveAccessibleDescription(/^vLLM default\. Splits long prompts/);
+  const batch = page.getByRole('textbox', { name: 'Batch limit' });
   await expect(batch).toHaveValue('256');
 
   await act(page, () => batch.fill('32'));
   await urlMatches(page, /maxBatch=32/);
   await expect(serving.getByText('set here').first()).toBeVisible();
-  await act(page, () => serving.getByRole('button', { name: 'Use default for Batch limit (requests running at once)' }).click());
+  await act(page, () => serving.getByRole('button', { name: 'Use default for Batch limit' }).click());
   await expect(batch).toHaveValue('256');
   expect(page.url()).not.toMatch(/maxBatch=/);
 

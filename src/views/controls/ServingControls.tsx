@@ -8,7 +8,7 @@ import { Choice } from '../common/Choice';
 import { Switch } from '../common/Switch';
 import { AutoNumber } from './serving/AutoNumber';
 import { MeasurementControls } from './serving/MeasurementControls';
-import { originLabel, SERVING_TEXT as T } from './serving/servingText';
+import { originLabel, originSentence, SERVING_TEXT as T } from './serving/servingText';
 import { Select } from './server/Select';
 
 /**
@@ -73,6 +73,7 @@ export function ServingControls() {
         min={1}
         max={SETTING_LIMITS.maxBatch}
         integer
+        unit="requests"
         description={T.maxBatch.tradeOff}
         onCommit={(v) => update({ maxBatch: v })}
         onReset={() => update({ maxBatch: null })}
@@ -92,10 +93,10 @@ export function ServingControls() {
       />
       <div className="space-y-1">
         <Switch
-          label={`${T.chunkedPrefill.label} (${originLabel(serving.from.chunkedPrefill, serving)})`}
+          label={T.chunkedPrefill.label}
           checked={serving.chunkedPrefill}
           onChange={(v) => update({ chunkedPrefill: v })}
-          description={T.chunkedPrefill.tradeOff}
+          description={`${originSentence(serving.from.chunkedPrefill, serving)}. ${T.chunkedPrefill.tradeOff}`}
         />
         {chunkedPrefill !== null && (
           <button type="button" onClick={() => update({ chunkedPrefill: null })} className="ml-6 rounded-md border border-line bg-raised px-2 py-0.5 text-xs hover:border-accent">

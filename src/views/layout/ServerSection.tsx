@@ -18,6 +18,7 @@ export function ServerSection() {
         representativeId={result.representativeId}
         maxBatch={result.scenario.server.maxBatch}
         kvCapacityTokens={result.scenario.server.kvCapacityTokens}
+        admission={result.scenario.scheduler?.admission ?? 'reserve'}
       />
     </ChartCard>
   );

@@ -18,6 +18,8 @@ export interface ServerViewProps {
   representativeId: number;
   maxBatch: number;
   kvCapacityTokens: number;
+  /** KV admission of the run: paged memory grows as tokens come, reserved memory is held from admission. */
+  admission?: 'paged' | 'reserve';
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
 }
@@ -32,11 +34,11 @@ const PHASE_TEXT_ROLE: Record<PhaseKind, ColourRole> = { network: 'network', que
  * stretches both of its clocks.
  */
 export function ServerView(props: ServerViewProps) {
-  const { requests, log, representativeId, maxBatch, kvCapacityTokens } = props;
+  const { requests, log, representativeId, maxBatch, kvCapacityTokens, admission = 'reserve' } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
   const layout = useMemo(
-    () => layoutServer({ requests, log, representativeId, maxBatch, kvCapacityTokens }, { widthPx: width }),
-    [requests, log, representativeId, maxBatch, kvCapacityTokens, width],
+    () => layoutServer({ requests, log, representativeId, maxBatch, kvCapacityTokens, admission }, { widthPx: width }),
+    [requests, log, representativeId, maxBatch, kvCapacityTokens, admission, width],
   );
   const summaryId = useId();
   return (

@@ -36,9 +36,10 @@ function firstEndingAfter(endS: readonly number[], t: number): number {
  * batch, a spike in KV) survive. Entry i covers (endS − count × gap, endS];
  * between entries the server was idle (all zero). KV used grows by one token
  * per running sequence per decode step, so inside a long decode run it is
- * interpolated back from the entry's end value rather than drawn as a plateau.
+ * interpolated back from the entry's end value rather than drawn as a plateau;
+ * so is paged memory (`growingReserve`), which is allocated as the tokens come.
  */
-export function downsampleLog(log: IterationLog, startS: number, endS: number, buckets: number): ServerSeries {
+export function downsampleLog(log: IterationLog, startS: number, endS: number, buckets: number, growingReserve = false): ServerSeries {
   const n = Math.max(1, Math.floor(Number.isFinite(buckets) ? buckets : 1));
   const spanS = endS > startS ? endS - startS : 1;
   const bucketS = spanS / n;
@@ -66,12 +67,16 @@ export function downsampleLog(log: IterationLog, startS: number, endS: number, b
     for (let b = b0; b <= b1; b++) {
       series.batch[b] = Math.max(series.batch[b], log.batch[i]);
       series.waiting[b] = Math.max(series.waiting[b], log.waiting[i]);
-      series.kvReserved[b] = Math.max(series.kvReserved[b], log.kvReservedTokens[i]);
       let kv = log.kvUsedTokens[i];
+      let reserved = log.kvReservedTokens[i];
       if (decodeRun) {
         const at = Math.min(entryEnd, startS + (b + 1) * bucketS);
-        kv -= log.batch[i] * Math.floor((entryEnd - at) / gap);
+        const grown = log.batch[i] * Math.floor((entryEnd - at) / gap);
+        kv -= grown;
+        // Paged memory grows with the tokens (block by block); reserved memory stays put.
+        if (growingReserve) reserved = Math.max(kv, reserved - grown);
       }
+      series.kvReserved[b] = Math.max(series.kvReserved[b], reserved);
       series.kvUsed[b] = Math.max(series.kvUsed[b], kv);
       if (log.prefillTokens[i] > 0) series.prefill[b] = true;
     }

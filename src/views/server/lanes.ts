@@ -69,7 +69,7 @@ function overlapS(a0: number, a1: number, b0: number, b1: number): number {
 /**
  * Chooses the lanes: the representative plus the neighbours that share the
  * server with it longest (ties: nearest in time, then lower id), at most
- * `maxLanes` in all. Neighbours are returned in arrival order; `moreInFlight`
+ * `maxLanes` in all, one of them preempted in the window if any request was. Neighbours are returned in arrival order; `moreInFlight`
  * counts the requests at the server during the window that were left out.
  */
 export function chooseLanes(
@@ -87,9 +87,17 @@ export function chooseLanes(
     .map((r) => ({ r, score: score(r), distance: distance(r) }))
     .sort((a, b) => b.score - a.score || a.distance - b.distance || a.r.id - b.r.id);
   const keep = Math.max(0, Math.floor(maxLanes) - 1);
-  const neighbours = ranked
-    .slice(0, keep)
-    .map((x) => x.r)
-    .sort((a, b) => a.serverArrivalS - b.serverArrivalS || a.id - b.id);
+  const chosen = ranked.slice(0, keep).map((x) => x.r);
+  // A preemption in the window is the thing to see: keep one preempted lane even if it overlaps less.
+  const stalled = (r: RequestRecord) => {
+    const p = r.pausesS ?? [];
+    for (let k = 0; k + 1 < p.length; k += 2) if (p[k] < window.endS && p[k + 1] > window.startS) return true;
+    return false;
+  };
+  if (keep > 0 && !stalled(rep) && !chosen.some(stalled)) {
+    const victim = ranked.slice(keep).find((x) => stalled(x.r));
+    if (victim) chosen[chosen.length - 1] = victim.r;
+  }
+  const neighbours = chosen.sort((a, b) => a.serverArrivalS - b.serverArrivalS || a.id - b.id);
   return { neighbours, moreInFlight: inWindow.length - neighbours.length };
 }

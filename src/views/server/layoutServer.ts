@@ -18,6 +18,8 @@ export interface ServerData {
   representativeId: number;
   maxBatch: number;
   kvCapacityTokens: number;
+  /** KV admission of the run (default reserve): paged holds blocks that grow with the tokens. */
+  admission?: 'paged' | 'reserve';
 }
 
 /** Most lanes drawn: the representative plus its 23 closest neighbours. */
@@ -115,7 +117,8 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
   };
 
   const buckets = Math.max(1, Math.floor(plotRightPx - plotLeftPx));
-  const series = downsampleLog(data.log, window.startS, window.endS, buckets);
+  const paged = data.admission === 'paged';
+  const series = downsampleLog(data.log, window.startS, window.endS, buckets, paged);
   const preemptions = series.preempted.reduce((a, b) => a + b, 0);
   const legend = flowLegend(
     [
@@ -192,7 +195,7 @@ export function layoutServer(data: ServerData, size: { widthPx: number }): Serve
     title: 'KV cache memory (tokens)',
     legend: [
       { key: 'used', label: 'in use', role: 'throughput', swatch: 'block' },
-      { key: 'reserved', label: 'reserved by admitted requests', role: 'throughput', swatch: 'dashed' },
+      { key: 'reserved', label: paged ? 'allocated in blocks (paged)' : 'reserved by admitted requests', role: 'throughput', swatch: 'dashed' },
       { key: 'cap', label: `capacity ${formatTokens(data.kvCapacityTokens)}`, role: 'limit', swatch: 'dashed' },
     ],
     leftPx: plotLeftPx,

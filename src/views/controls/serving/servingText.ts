@@ -18,8 +18,8 @@ export const SERVING_TEXT = {
     tradeOff: 'Paged fits more requests at once, so less queueing, but a full cache evicts the newest request and recomputes it later: its stream stalls.',
   },
   maxBatch: {
-    label: 'Batch limit (requests running at once)',
-    tradeOff: 'Bigger: more throughput, each token slower for everyone, and the queue starts later. Smaller: faster tokens, earlier queueing.',
+    label: 'Batch limit',
+    tradeOff: 'Most requests running at once. Bigger: more throughput, each token slower for everyone, and the queue starts later. Smaller: faster tokens, earlier queueing.',
   },
   tokenBudget: {
     label: 'Token budget per step',
@@ -41,4 +41,10 @@ export function originLabel(origin: Origin, serving: ResolvedServing): string {
   if (origin === 'explicit') return 'set here';
   if (origin === 'engine') return `${serving.engine?.label ?? 'engine'} default`;
   return 'lab default';
+}
+
+/** `originLabel` at the start of a sentence ("Lab default", "Set here", "vLLM default"). */
+export function originSentence(origin: Origin, serving: ResolvedServing): string {
+  const label = originLabel(origin, serving);
+  return origin === 'engine' ? label : `${label[0].toUpperCase()}${label.slice(1)}`;
 }
