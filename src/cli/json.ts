@@ -45,6 +45,7 @@ export function schedulerJson(s: Scenario) {
     maxBatch: c.maxBatch,
     tokenBudget: Number.isFinite(c.tokenBudget) ? c.tokenBudget : null,
     chunkedPrefill: c.chunked,
+    mixedBatches: c.mixedBatches,
     watermark: c.admission === 'paged' ? c.watermark : null,
     blockTokens: c.admission === 'paged' ? c.blockTokens : null,
   };

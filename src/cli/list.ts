@@ -33,6 +33,7 @@ export function listing() {
         maxBatch: e.maxBatch,
         tokenBudget: e.tokenBudget,
         chunkedPrefill: e.chunkedPrefill,
+        mixedBatches: e.mixedBatches,
         admission: e.admission,
         watermark: e.watermark,
         gpuMemory: e.memory,

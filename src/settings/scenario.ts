@@ -53,8 +53,13 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     networkRttMs: s.networkMs,
   };
   // Only what differs from the lab's original scheduler goes in, so default runs stay as they were.
-  if (serving.admission !== 'reserve' || serving.tokenBudget !== null) {
-    scenario.scheduler = { admission: serving.admission, ...(serving.tokenBudget !== null ? { tokenBudget: serving.tokenBudget } : {}), ...(serving.watermark !== undefined ? { watermark: serving.watermark } : {}) };
+  if (serving.admission !== 'reserve' || serving.tokenBudget !== null || !serving.mixedBatches) {
+    scenario.scheduler = {
+      admission: serving.admission,
+      ...(serving.tokenBudget !== null ? { tokenBudget: serving.tokenBudget } : {}),
+      ...(serving.watermark !== undefined ? { watermark: serving.watermark } : {}),
+      ...(serving.mixedBatches ? {} : { mixedBatches: false }),
+    };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
   const levers = leversOf(s, server.profile);

@@ -26,6 +26,7 @@ const pagedArb: fc.Arbitrary<Scenario> = fc.record({
   watermark: fc.constantFrom(0, 0.01, 0.1),
   blockTokens: fc.constantFrom(1, 16),
   window: fc.constantFrom('all' as const, 'steady' as const),
+  mixed: fc.boolean(),
   ttft: fc.option(fc.double({ min: 0, max: 5000, noNaN: true })),
   tpot: fc.option(fc.double({ min: 0, max: 200, noNaN: true })),
 }).map((r) => ({
@@ -37,7 +38,7 @@ const pagedArb: fc.Arbitrary<Scenario> = fc.record({
   seed: r.seed,
   chunkedPrefill: r.chunked,
   networkRttMs: 50,
-  scheduler: { admission: 'paged' as const, tokenBudget: r.budget, watermark: r.watermark, blockTokens: r.blockTokens },
+  scheduler: { admission: 'paged' as const, tokenBudget: r.budget, watermark: r.watermark, blockTokens: r.blockTokens, mixedBatches: r.mixed },
   window: { kind: r.window, warmup: 0 },
 }));
 

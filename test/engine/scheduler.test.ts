@@ -123,6 +123,24 @@ describe('token budget', () => {
   });
 });
 
+describe('prompt batches in steps of their own (batches not mixed)', () => {
+  // A at 0 (10 in / 5 out), B arrives at 2.5. A: prefill 0→2, decode 2→3; B is admitted at 3.
+  const s = toyScenario({ kind: 'trace', sendTimesS: [0, 2.5] }, 2);
+  it('mixed (the default): A decodes inside B\'s prefill step', () => {
+    const r = simulate(s);
+    expect(times(r, 0)).toEqual([2, 3, 5, 6, 7]);
+  });
+  it('not mixed: A waits out B\'s prompt step (3→5) without a token, then both decode', () => {
+    const r = simulate({ ...s, scheduler: { mixedBatches: false } });
+    expect(times(r, 0)).toEqual([2, 3, 6, 7, 8]);
+    expect(times(r, 1)).toEqual([5, 6, 7, 8, 9]);
+    // A's gap across B's prompt step is one 3 s gap in the pooled ITL, not two short ones.
+    expect(r.metrics.itlMs.max).toBeCloseTo(3000, 6);
+    expect(r.log.decodeSeqs).toContain(0);
+    expect(r.requests[0].tpotMs).toBeCloseTo((8000 - 2000) / 4, 6);
+  });
+});
+
 describe('measurement windows and warm-up', () => {
   // Two users, six requests of 10 / 5, in lockstep: each round is 3 s of prefill + 4 s of decode.
   // Round 1 sends at 0 and ends at 7, round 2 sends at 7 and ends at 14, round 3 sends at 14 and ends at 21.

@@ -137,7 +137,8 @@ export class Instance {
       if (this.paged) {
         let decoders = 0;
         for (const a of running) if (isDecoding(a)) decoders++;
-        meter = new TokenBudget(cfg.tokenBudget, decoders, cfg.chunked);
+        // The same budget the plan will hand out: decodes take their share only when batches are mixed.
+        meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
         for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
       }
       while (waiting.length > 0) {

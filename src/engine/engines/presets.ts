@@ -53,6 +53,8 @@ export interface EnginePreset {
   /** Tokens one iteration may carry. */
   tokenBudget: GpuSourced<number>;
   chunkedPrefill: Sourced<boolean>;
+  /** Whether decoding requests advance in a step that prefills (false: prompt batches run alone while decodes wait). */
+  mixedBatches: Sourced<boolean>;
   admission: Sourced<AdmissionPolicy>;
   /** Paged: share of KV blocks kept free after an admission. */
   watermark: Sourced<number>;
@@ -81,6 +83,7 @@ export const ENGINE_PRESETS: readonly EnginePreset[] = [
     maxBatch: { value: 256, bigGpu: 1024, source: 'max_num_seqs for the OpenAI server: vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults (GPUs ≥ 70 GiB other than A100 get 1,024)' },
     tokenBudget: { value: 2048, bigGpu: 8192, source: 'max_num_batched_tokens for the OpenAI server: vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults' },
     chunkedPrefill: { value: true, source: 'V1 always uses chunked prefill: EngineArgs._set_default_args_v1' },
+    mixedBatches: { value: true, source: 'V1 schedules running (decoding) requests first, then prompt chunks in the same step: vllm/v1/core/sched/scheduler.py' },
     admission: { value: 'paged', source: 'PagedAttention block manager; V1 preempts the last running request (recompute) when a block cannot be allocated: vllm/v1/core/sched/scheduler.py' },
     watermark: { value: 0, source: 'V1 KVCacheManager.allocate_slots checks free blocks with no watermark (V0 kept 1%); the lab still holds a whole prompt at admission, as V0 did' },
     memory: { value: { rule: 'total', share: 0.9 }, source: '--gpu-memory-utilization 0.9' },
@@ -95,6 +98,7 @@ export const ENGINE_PRESETS: readonly EnginePreset[] = [
     maxBatch: { value: 2048, source: 'max_batch_size default: tensorrt_llm BuildConfig / LLM API (1.0)' },
     tokenBudget: { value: 8192, source: 'max_num_tokens default: tensorrt_llm BuildConfig / LLM API (1.0)' },
     chunkedPrefill: { value: false, source: 'enable_chunked_prefill defaults to False (LLM API)' },
+    mixedBatches: { value: true, source: 'in-flight batching runs context and generation requests in the same step (docs: the TensorRT-LLM scheduler, max batch size and max num tokens)' },
     admission: { value: 'reserve', source: 'CapacitySchedulerPolicy GUARANTEED_NO_EVICT is the default (docs: performance tuning guide, useful runtime flags)' },
     watermark: { value: 0, source: 'not used: reserve admission' },
     memory: { value: { rule: 'free', share: 0.9 }, source: 'KvCacheConfig.free_gpu_memory_fraction 0.9 (docs: how to change KV cache behavior)' },
@@ -108,10 +112,11 @@ export const ENGINE_PRESETS: readonly EnginePreset[] = [
     id: 'sglang',
     label: 'SGLang',
     version: 'SGLang 0.4',
-    summary: 'Paged (radix-cache) KV that retracts the newest decoding requests when memory runs out, chunked prefill of 8,192 tokens, about 2,048 running requests.',
+    summary: 'Paged (radix-cache) KV that retracts the newest decoding requests when memory runs out, chunked prefill of 8,192 tokens run in steps of their own (decodes wait), about 2,048 running requests.',
     maxBatch: { value: 2048, source: 'max_running_requests unset: derived from the request pool, min(max(tokens / context × 512, 2048), 4096), about 2,048 for an 8B model (ModelRunner.init_memory_pool)' },
     tokenBudget: { value: 8192, source: 'chunked_prefill_size: 8,192 on GPUs with 35–160 GB (python/sglang/srt/server_args.py; 2,048 below, 16,384 above)' },
     chunkedPrefill: { value: true, source: 'chunked prefill is on whenever chunked_prefill_size > 0' },
+    mixedBatches: { value: false, source: 'enable_mixed_chunk defaults to False: a prefill batch runs on its own and decoding requests wait for the next step (server_args.py)' },
     admission: { value: 'paged', source: 'token-level KV pool; Scheduler.retract_decode evicts the requests with the fewest output tokens first. SGLang admits against an estimate of future tokens (new_token_ratio); the lab admits on the prompt alone' },
     watermark: { value: 0, source: 'no block watermark (its headroom is the new_token_ratio estimate, not modelled)' },
     memory: { value: { rule: 'total', share: 0.88 }, shareByTp: [0.88, 0.87, 0.85, 0.81], source: 'mem_fraction_static: 0.88 at TP 1, 0.87 at TP 2, 0.85 at TP 4, 0.81 at TP 8 (server_args.py)' },
@@ -126,6 +131,7 @@ export const ENGINE_PRESETS: readonly EnginePreset[] = [
     maxBatch: { value: 4, source: '--parallel -1 (auto) opens 4 slots with a unified KV cache (llama.cpp PR #16736; tools/server/README.md)' },
     tokenBudget: { value: 2048, source: '--batch-size (logical batch) 2048: common/common.h n_batch' },
     chunkedPrefill: { value: true, source: 'continuous batching (default on): each batch mixes decoding slots with up to n_batch prompt tokens' },
+    mixedBatches: { value: true, source: 'tools/server: one llama_batch per step holds every decoding slot\'s token and then prompt tokens' },
     admission: { value: 'reserve', source: 'a slot keeps its KV cells until it finishes; llama.cpp never preempts (a full cache shifts or fails the context instead)' },
     watermark: { value: 0, source: 'not used: reserve admission' },
     memory: { value: { rule: 'total', share: 0.9 }, source: 'llama.cpp sizes its cache with --ctx-size; the lab gives it the same memory as vLLM\'s default so that memory is not the difference shown' },

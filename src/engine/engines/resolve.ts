@@ -37,6 +37,8 @@ export interface ResolvedServing {
   /** The budget the server profile carries for chunks (and sizes activations with). */
   chunkBudgetTokens: number;
   chunkedPrefill: boolean;
+  /** Decodes advance in steps that prefill (the engine's behaviour; true without an engine). */
+  mixedBatches: boolean;
   admission: AdmissionPolicy;
   /** Paged watermark, or undefined for the engine's default. */
   watermark: number | undefined;
@@ -95,6 +97,7 @@ export function resolveServing(choice: ServingChoice, server: ServerDefaults, gp
     tokenBudget,
     chunkBudgetTokens: tokenBudget ?? server.chunkBudgetTokens,
     chunkedPrefill,
+    mixedBatches: preset?.mixedBatches.value ?? true,
     admission,
     watermark: preset && admission === 'paged' ? preset.watermark.value : undefined,
     memory,

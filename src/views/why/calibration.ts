@@ -32,8 +32,9 @@ export function calibrationSentence(): string {
   const c = CALIBRATION_HEADLINE;
   const pct = (x: number): string => `${Math.round(x * 100)}%`;
   return (
-    `fitted to ${c.rows} published measurements and ${c.loadRuns} runs under load: median error ${pct(c.saturatedMedianAbsErr)} on saturated throughput (90% of rows within ${pct(c.saturatedP90AbsErr)}), ` +
-    `${pct(c.ttftMedianAbsErr)} on first-token time at batch 1, and under load ${pct(c.loadTtftMedianAbsErr)} on TTFT, ${pct(c.loadTpotMedianAbsErr)} on TPOT and ${pct(c.loadThroughputMedianAbsErr)} on throughput, ` +
-    `with the queueing knee at the measured load in ${c.loadKnee3Hits} of ${c.loadCurves} curves; see ${CALIBRATION_REPORT_PATH} in the repository`
+    `fitted to ${c.rows} published measurements: median error ${pct(c.saturatedMedianAbsErr)} on saturated throughput (90% of rows within ${pct(c.saturatedP90AbsErr)}) ` +
+    `and ${pct(c.ttftMedianAbsErr)} on first-token time at batch 1; and to ${c.loadRuns} runs under load: median error ${pct(c.loadTtftMedianAbsErr)} on TTFT, ` +
+    `${pct(c.loadTpotMedianAbsErr)} on TPOT and ${pct(c.loadThroughputMedianAbsErr)} on throughput, with the queueing knee at the measured load in ${c.loadKnee3Hits} of ${c.loadCurves} curves; ` +
+    `see ${CALIBRATION_REPORT_PATH} in the repository`
   );
 }

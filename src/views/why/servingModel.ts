@@ -30,7 +30,7 @@ export function servingExplanation(
       key: 'scheduler',
       text:
         `Scheduling follows ${whose}${set.length ? `, with ${set.join(', ')} set here` : ''}: ${r.admission} admission, at most ${formatCount(r.maxBatch)} requests at once, ` +
-        `${budgetText(r)}, prefill ${r.chunkedPrefill ? 'in chunks mixed with decoding' : 'whole'}.`,
+        `${budgetText(r)}, prefill ${r.chunkedPrefill ? 'in chunks' : 'whole'}${r.mixedBatches ? (r.chunkedPrefill ? ' mixed with decoding' : '') : ', in steps of its own while decoding requests wait'}.`,
     },
     {
       key: 'batch',
