@@ -7,6 +7,7 @@ import { simulate } from '../src/engine/simulate';
 import { DEFAULT_SWEEP_USERS, sweep } from '../src/engine/sweep';
 import type { Scenario } from '../src/engine/types';
 import { WORKLOADS, workloadById } from '../src/engine/workloads';
+import { leverBenchRows } from './bench-levers';
 
 function scenario(workload: string, users: number, requests: number): Scenario {
   return {
@@ -58,6 +59,8 @@ const before = process.memoryUsage().heapUsed;
 const kept = simulate(scenario('report', 16, 10_000));
 const after = process.memoryUsage().heapUsed;
 rows.push(['heap held by one 10,000-request result (report, 16 users)', `${((after - before) / 1e6).toFixed(1)} MB (${kept.log.endS.length.toLocaleString('en-US')} log entries)`]);
+
+rows.push(...leverBenchRows(medianMs));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`Latency Lab engine benchmarks (node ${process.version}, median of runs)`);

@@ -14,6 +14,7 @@ export const EXTRA_FLAGS: Record<string, { takesValue: boolean; doc: string }> =
   help: { takesValue: false, doc: 'Show help.' },
   'sweep-users': { takesValue: true, doc: 'sweep: comma-separated user counts (default 1,2,4,…,256).' },
   'sweep-rates': { takesValue: true, doc: 'sweep: comma-separated request rates per second instead of users.' },
+  pin: { takesValue: true, doc: 'A baseline to compare against, as a link\'s query string (what the page puts in pin=), e.g. "replicas=4"; predict and sweep run both.' },
 };
 
 const BOOLEAN_SETTINGS = new Set(['chunked-prefill']);

@@ -4,6 +4,7 @@ import { requestBreakdown } from '../engine/breakdown';
 import type { ResolvedServing } from '../engine/engines/resolve';
 import { schedulerConfig } from '../engine/scheduler/config';
 import type { SweepPoint } from '../engine/sweep';
+import { breakdownLeverLines, leversText } from './levers';
 
 const num = format(',.1f');
 const int = format(',d');
@@ -51,6 +52,7 @@ export function predictText(r: RunResult, serving?: ResolvedServing): string {
     `Workload  ${s.workload.label}: ${int(s.workload.promptTokens)} in / ${int(s.workload.outputTokens)} out (±${Math.round(s.workload.spread * 100)}%)`,
     `Server    ${s.server.label}; network RTT ${s.networkRttMs} ms`,
     `Scheduler ${schedulerText(r, serving)}`,
+    ...(leversText(s) ? [`Levers    ${leversText(s)}`] : []),
     `Load      ${load}; ${int(s.requests)} requests, seed ${s.seed}`,
     `Measured  ${windowText(r)}`,
     `SLO       ${slo}`,
@@ -72,6 +74,7 @@ export function predictText(r: RunResult, serving?: ResolvedServing): string {
       `Representative request #${rep.id} (${int(rep.promptTokens)} in / ${int(rep.outputTokens)} out):`,
       `  TTFT ${formatMs(rep.ttftMs)} = network in ${formatMs(rep.networkInMs)} + queue ${formatMs(rep.queueMs)} + prefill ${formatMs(rep.prefillMs)} + network out ${formatMs(rep.networkOutMs)}`,
       `  E2E  ${formatMs(rep.e2eMs)} = TTFT + TPOT ${num(rep.tpotMs)} ms × (${int(rep.outputTokens)} − 1); ${rep.meetsSlo ? 'met the SLO' : 'missed the SLO'}`,
+      ...breakdownLeverLines(rep, formatMs),
     );
   }
   return lines.join('\n');

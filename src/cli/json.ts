@@ -3,6 +3,7 @@ import type { ResolvedServing } from '../engine/engines/resolve';
 import { schedulerConfig } from '../engine/scheduler/config';
 import type { SweepPoint } from '../engine/sweep';
 import type { RunMetrics, RunResult, Scenario, Stats, WindowReport } from '../engine/types';
+import { instancesJson, leversJson } from './levers';
 
 /** JSON has no Infinity: an infinite rate or user count is written as "inf". */
 export const finiteOrInf = (x: number): number | 'inf' => (x === Infinity ? 'inf' : x);
@@ -32,6 +33,7 @@ export function scenarioJson(s: Scenario) {
     slo: { ttftMs: s.slo.ttftMs, tpotMs: s.slo.tpotMs, e2eMs: s.slo.e2eMs },
     scheduler: schedulerJson(s),
     window: { kind: s.window?.kind ?? 'all', warmup: s.window?.warmup ?? 0 },
+    levers: leversJson(s),
   };
 }
 
@@ -115,6 +117,7 @@ export function predictJson(result: RunResult, serving?: ResolvedServing) {
       batchLimitedShare: round(d > 0 ? result.limits.batchS / d : 0, 4),
       memoryLimitedShare: round(d > 0 ? result.limits.memoryS / d : 0, 4),
     },
+    instances: instancesJson(result),
   };
 }
 

@@ -14,6 +14,7 @@ export function listing() {
     servers: [
       { id: lesson.id, label: lesson.label, maxBatch: lesson.maxBatch, kvCapacityTokens: lesson.kvCapacityTokens },
       { id: 'hardware', label: 'Model × GPU × precision × TP (--model --gpu --precision --tp)' },
+      { id: 'custom', label: 'A given idle TTFT and streaming pace, for comparing providers (--custom-ttft-ms --custom-tok-per-sec)' },
     ],
     models: MODELS.map((m) => {
       const p = modelParams(m);

@@ -1,13 +1,17 @@
+import type { Scenario } from '../engine/types';
 import { EngineInputError } from '../engine/validate';
 import { simulate } from '../engine/simulate';
 import { DEFAULT_SWEEP_USERS, sweep, type SweepAxis } from '../engine/sweep';
 import { parseSettings } from '../settings/parse';
+import { parsePin, settingChanges } from '../settings/pin';
+import type { Settings } from '../settings/schema';
 import { PARAMS } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 import { servingOf } from '../settings/serving';
 import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
+import { comparisonJson, comparisonText } from './levers';
 import { listing, listText } from './list';
 import { runImport } from './import';
 import { runMeasure } from './measure';
@@ -26,6 +30,16 @@ Options (the same names as the lab's deep links):
 ${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
 ${Object.entries(EXTRA_FLAGS).map(([k, v]) => `  --${k.padEnd(16)} ${v.doc}`).join('\n')}
 Exit status: 0 ok, 2 bad option or value, 1 anything else.`;
+
+/** The baseline of `--pin QUERY`, parsed with the link's schema: a bad value is a usage error naming it. */
+function pinnedBaseline(raw: string | undefined): { settings: Settings; scenario: Scenario } | null {
+  if (raw === undefined) return null;
+  const { settings, notices } = parsePin(raw.replace(/^\?/, ''));
+  if (notices.length > 0) throw new UsageError(notices.map((n) => `--pin ${n.param}: ${n.message.replace(/ (Using the default|Ignored)\.$/, '')}`).join('\n'));
+  const built = scenarioFromSettings(settings);
+  if (!built.ok) throw new UsageError(`--pin pin.${built.param}: ${built.message}`);
+  return { settings, scenario: built.scenario };
+}
 
 /** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
 export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): number {
@@ -47,9 +61,17 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     const built = scenarioFromSettings(settings);
     if (!built.ok) throw new UsageError(`--${built.param}: ${built.message}`);
     const serving = servingOf(settings);
+    const pinned = pinnedBaseline(args.extras.get('pin'));
     if (args.command === 'predict') {
       const result = simulate(built.scenario);
-      out(json ? JSON.stringify(predictJson(result, serving), null, 2) : predictText(result, serving));
+      if (!pinned) {
+        out(json ? JSON.stringify(predictJson(result, serving), null, 2) : predictText(result, serving));
+        return 0;
+      }
+      const base = simulate(pinned.scenario);
+      const changes = settingChanges(pinned.settings, settings);
+      if (json) out(JSON.stringify({ ...predictJson(result, serving), baseline: predictJson(base, servingOf(pinned.settings)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
+      else out([predictText(result, serving), '', `Baseline (--pin):`, predictText(base, servingOf(pinned.settings)), '', comparisonText(base.metrics, result.metrics, changes)].join('\n'));
       return 0;
     }
     const rates = args.extras.get('sweep-rates');
@@ -61,7 +83,13 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     // A curve is measured in its steady state unless --window says otherwise.
     const window = args.values.has('window') ? { kind: settings.window, warmup: settings.warmup } : undefined;
     const points = sweep(built.scenario, axis, window);
-    out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points, serving), null, 2) : sweepText(points));
+    if (!pinned) {
+      out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points, serving), null, 2) : sweepText(points));
+      return 0;
+    }
+    const basePoints = sweep(pinned.scenario, axis, window);
+    if (json) out(JSON.stringify({ ...sweepJson(built.scenario, axis.kind, points, serving), baseline: sweepJson(pinned.scenario, axis.kind, basePoints, servingOf(pinned.settings)), changes: settingChanges(pinned.settings, settings) }, null, 2));
+    else out(['Now:', sweepText(points), '', 'Baseline (--pin):', sweepText(basePoints)].join('\n'));
     return 0;
   } catch (e) {
     if (e instanceof UsageError || e instanceof EngineInputError) {

@@ -13,3 +13,13 @@ export { EngineInputError, validateScenario, ENGINE_LIMITS, DEFAULT_NETWORK_JITT
 export { makeRng } from './rng';
 export { requestBreakdown } from './breakdown';
 export type { RequestBreakdown } from './breakdown';
+export { metricDeltas, COMPARED_METRICS } from './compare';
+export type { MetricDelta, ComparedMetric } from './compare';
+export { clusterShape, leverConfig, MAX_INSTANCES } from './levers/config';
+export type { ClusterShape, LeverConfig } from './levers/config';
+export { expectedTokensPerStep, specIterationSeconds, DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from './levers/speculative';
+export { cachedTokensFor, residentPrefixTokens } from './levers/prefix';
+export { kvTransferSeconds, clusterKvLink } from './levers/kvTransfer';
+export { customProfile } from './profiles/custom';
+export { decodeSplit } from './decodeSplit';
+export type { DecodeSplit } from './decodeSplit';

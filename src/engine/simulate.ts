@@ -1,70 +1,27 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
+import { Instance } from './cluster/instance';
+import type { InstanceHooks } from './cluster/types';
+import { LeastOutstanding } from './cluster/router';
 import { TimeHeap } from './heap';
-import { computeMetrics, meetsSlo } from './metrics';
+import { leverConfig } from './levers/config';
+import { clusterKvLink, kvTransferSeconds } from './levers/kvTransfer';
+import { applyPrefix, cachedTokensFor, capacityAfterPrefix, residentPrefixTokens } from './levers/prefix';
+import { specCost } from './levers/speculative';
+import { computeMetrics } from './metrics';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
-import { activeFor, isPrefilling, type Active } from './scheduler/active';
+import { activeFor, type Active } from './scheduler/active';
 import { schedulerConfig } from './scheduler/config';
-import { Deque } from './scheduler/deque';
-import { pagedKv, reserveKv } from './scheduler/kv';
-import { isDecoding, planIteration, TokenBudget } from './scheduler/plan';
+import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from './scheduler/kv';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
-import { endAtClientS, selectWindow } from './window';
-import type { IterationLog, LimitTime, RequestRecord, RunResult, Scenario, Slo } from './types';
-
-/**
- * Batches not mixed: decoders that sat through prompt iterations get one long
- * gap for this step's first token (their wait plus the step), ending at
- * `firstStepEndS`. Returns how many there were, so the normal entry leaves
- * their first step out.
- */
-function recordWaits(running: readonly Active[], gap: number, firstStepEndS: number, itl: ItlLog): number {
-  const byWait = new Map<number, number>();
-  for (const a of running) {
-    if (!a.decoding || a.waitedS <= 0) continue;
-    byWait.set(a.waitedS, (byWait.get(a.waitedS) ?? 0) + 1);
-    a.waitedS = 0;
-  }
-  let moved = 0;
-  for (const [wait, n] of byWait) {
-    itl.gapS.push(wait + gap);
-    itl.weight.push(n);
-    itl.endS.push(firstStepEndS);
-    itl.count.push(1);
-    moved += n;
-  }
-  return moved;
-}
-
-/**
- * What the server delivered in (fromS, toS]: output tokens emitted (decode
- * steps ending inside, plus first tokens; server clock), answers completed at
- * the client, and those that met the SLO.
- */
-function steadyRates(records: readonly RequestRecord[], itl: ItlLog, fromS: number, toS: number, slo: Slo): { outputTokens: number; completed: number; good: number } {
-  let outputTokens = 0;
-  for (const wgt of windowedItl(itl, fromS, toS, true).weight) outputTokens += wgt;
-  let completed = 0;
-  let good = 0;
-  for (const r of records) {
-    if (r.firstTokenServerS > fromS && r.firstTokenServerS <= toS) outputTokens++;
-    const end = endAtClientS(r);
-    if (r.completed && end > fromS && end <= toS) {
-      completed++;
-      if (meetsSlo(r, slo)) good++;
-    }
-  }
-  return { outputTokens, completed, good };
-}
-
-function emptyLog(): IterationLog {
-  return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [], decodeSeqs: [] };
-}
+import { selectWindow, steadyRates } from './window';
+import type { InstanceRole, InstanceRun, IterationWork, LimitTime, RequestRecord, RunResult, Scenario } from './types';
 
 /**
  * Simulates a continuous-batching (iteration-level) server, as vLLM,
- * TensorRT-LLM and SGLang schedule:
+ * TensorRT-LLM and SGLang schedule, on one instance or on a cluster of them
+ * (see `src/engine/cluster/`):
  * - FCFS admission while the batch limit and KV memory allow. `reserve`
  *   holds a request's whole footprint (prompt + output) from admission on,
  *   so nothing is ever preempted. `paged` holds KV blocks as tokens are
@@ -81,6 +38,12 @@ function emptyLog(): IterationLog {
  *   advanced in one go: cost grows with requests and preemptions, not tokens.
  *   KV grows one token per sequence per step; a run's step time is taken at
  *   its mean KV, which keeps the run's total exact for costs linear in KV.
+ * - Levers (all off unless the scenario asks): a cached prompt prefix is not
+ *   prefilled (`levers/prefix.ts`); speculative decoding verifies K drafted
+ *   tokens per step (`levers/speculative.ts`); replicas sit behind a
+ *   least-outstanding-requests balancer (`cluster/router.ts`); disaggregated
+ *   prefill instances hand each prompt's KV to a decode instance over the
+ *   GPUs' link (`levers/kvTransfer.ts`).
  * Metrics count the scenario's measurement window (default every request).
  * Times are seconds from the first send. Same scenario → byte-identical result.
  */
@@ -88,8 +51,16 @@ export function simulate(scenario: Scenario): RunResult {
   const s = validateScenario(scenario);
   const p = s.server;
   const cfg = schedulerConfig(s);
+  const levers = leverConfig(s);
   const paged = cfg.admission === 'paged';
-  const kv = paged ? pagedKv(p.kvCapacityTokens, cfg.blockTokens, cfg.watermark) : reserveKv(p.kvCapacityTokens);
+  const prefixShare = levers.prefixShare;
+  const capacity = capacityAfterPrefix(p, residentPrefixTokens(s, prefixShare));
+  const makeKv = (role: InstanceRole): KvCache => {
+    const footprint = role === 'prefill' ? prefillFootprint : fullFootprint;
+    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint) : reserveKv(capacity, footprint);
+  };
+  const spec = levers.spec;
+  const cost = spec ? specCost(p, spec) : (w: IterationWork): number => p.iterationSeconds(w);
   const oneWayS = s.networkRttMs / 2000;
   // Real networks jitter; without it, closed-loop arrivals lock onto the
   // iteration clock and TTFT swings with the step length (an aliasing artefact).
@@ -129,184 +100,95 @@ export function simulate(scenario: Scenario): RunResult {
     for (const t of openLoopSendTimes(s.requests, s.load.ratePerSec, s.load.burstiness, s.seed)) send(t, -1);
   }
 
-  const log = emptyLog();
-  const limits: LimitTime = { batchS: 0, memoryS: 0 };
   const itl: ItlLog = { gapS: [], weight: [], endS: [], count: [] };
-  const waiting = new Deque<Active>();
-  const running: Active[] = [];
-  let admissions = 0;
-  let peakBatch = 0;
-  let peakKvReserved = 0;
-  let now = 0;
+  const roles = levers.roles;
+  const multi = levers.multiInstance;
+  const prefillCount = levers.prefillInstances;
+  // Disaggregated: prefill instances [0, P), decode instances [P, n); each side has its own balancer.
+  const entryRouter = new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
+  const decodeRouter = prefillCount > 0 ? new LeastOutstanding(prefillCount, roles.length - prefillCount) : null;
+  const link = prefillCount > 0 ? clusterKvLink(p, roles.length * (p.gpus ?? 1)) : null;
+  const linkFreeS = new Array<number>(prefillCount).fill(0);
+  const handoffs = new TimeHeap();
+  const inTransfer = new Map<number, Active>();
+  const decodeKv = prefillCount > 0 ? makeKv('decode') : null;
 
-  const finish = (a: Active): void => {
-    const r = a.rec;
-    r.lastTokenServerS = now;
-    r.completed = true;
-    r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
-    r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
-    r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
-    r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
-    kv.release(a);
-    sendNext(r.userId, now + r.networkOutS);
-  };
+  const hooksFor = (index: number): InstanceHooks => ({
+    finish(a, now) {
+      const r = a.rec;
+      r.completed = true;
+      r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
+      r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
+      r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
+      r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
+      (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
+      sendNext(r.userId, now + r.networkOutS);
+    },
+    reject(a, now) {
+      (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
+      sendNext(a.rec.userId, now + a.rec.networkOutS);
+    },
+    handoff(a, now) {
+      entryRouter.done(index);
+      const r = a.rec;
+      const to = decodeRouter!.pick();
+      const startS = Math.max(now, linkFreeS[index]);
+      const arriveS = startS + kvTransferSeconds(a.target, link!);
+      linkFreeS[index] = arriveS;
+      r.instance = to;
+      r.kvSendStartS = startS;
+      r.kvArrivalS = arriveS;
+      insts[to].routed++;
+      inTransfer.set(r.id, a);
+      handoffs.push(arriveS, r.id);
+    },
+  });
+  const insts: Instance[] = roles.map(
+    (role, i) =>
+      new Instance(role, {
+        cfg, kv: makeKv(role), cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0,
+        alsoRejects: role === 'prefill' && decodeKv ? (a) => decodeKv.neverFits(a) : undefined,
+      }),
+  );
 
-  /** Frees a running request's KV and sends it back to wait; it recomputes its prompt and tokens so far. */
-  const preempt = (a: Active): void => {
-    a.rec.preemptions++;
-    a.rec.recomputedTokens += a.kvTokens;
-    kv.release(a);
-    a.prefilled = 0;
-    a.target = a.rec.promptTokens + a.generated;
-    a.chunk = 0;
-    a.decoding = false;
-    // Preempted again mid-recompute: the stall still runs from its last token.
-    if (a.generated >= 1 && a.pausedAtS < 0) a.pausedAtS = now;
+  const arrive = (rec: RequestRecord): void => {
+    const a = activeFor(rec);
+    if (prefixShare > 0) applyPrefix(a, cachedTokensFor(rec.promptTokens, prefixShare));
+    const to = multi ? entryRouter.pick() : 0;
+    if (multi) {
+      rec.instance = to;
+      if (prefillCount > 0) rec.prefillInstance = to;
+    }
+    insts[to].routed++;
+    insts[to].deliver(a, rec.serverArrivalS);
   };
 
   for (;;) {
-    while (heap.size > 0 && heap.peekTime() <= now) waiting.pushBack(activeFor(records[heap.pop()]));
-
-    // Paged: room for every decoder's next token, evicting the newest running requests.
-    let preempted = 0;
-    if (paged && running.length > 0) {
-      const victims: Active[] = [];
-      while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding)) > 0) {
-        const v = running.pop()!;
-        preempt(v);
-        victims.push(v);
-      }
-      // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
-      for (const v of victims) waiting.pushFront(v);
-      preempted = victims.length;
+    // Next event: an iteration ends, then a KV cache lands, then a request arrives, then an instance starts (ties in that order).
+    let endAt = -1;
+    let startAt = -1;
+    for (let i = 0; i < insts.length; i++) {
+      const inst = insts[i];
+      if (inst.pendingEndS < (endAt < 0 ? Infinity : insts[endAt].pendingEndS)) endAt = i;
+      if (inst.readyToStart && (startAt < 0 || inst.now < insts[startAt].now)) startAt = i;
     }
-
-    let blocked: 'batch' | 'memory' | null = null;
-    if (preempted > 0 && running.length > 0) blocked = 'memory';
-    else {
-      // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
-      let meter: TokenBudget | null = null;
-      if (paged) {
-        let decoders = 0;
-        for (const a of running) if (isDecoding(a)) decoders++;
-        // The same budget the plan will hand out: decodes take their share only when batches are mixed.
-        meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
-        for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
-      }
-      while (waiting.length > 0) {
-        const a = waiting.at(0)!;
-        if (kv.neverFits(a)) {
-          // Can never fit: reject it now rather than block the queue forever.
-          a.rec.admitS = now;
-          waiting.popFront();
-          sendNext(a.rec.userId, now + a.rec.networkOutS);
-          continue;
-        }
-        if (running.length >= cfg.maxBatch) {
-          blocked = 'batch';
-          break;
-        }
-        if (meter && meter.take(a.target) === 0) break;
-        if (!kv.tryAdmit(a, running.length === 0)) {
-          blocked = 'memory';
-          break;
-        }
-        if (a.rec.admitS < 0) a.rec.admitS = now;
-        a.order = admissions++;
-        running.push(a);
-        waiting.popFront();
-      }
-    }
-    if (running.length === 0) {
-      if (heap.size === 0) break;
-      now = heap.peekTime();
-      continue;
-    }
-    peakBatch = Math.max(peakBatch, running.length);
-    peakKvReserved = Math.max(peakKvReserved, kv.reservedTokens);
-    const waitingCount = waiting.length;
-
-    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked, cfg.mixedBatches);
-    const start = now;
-    let count = 1;
-    let gap: number;
-    if (plan.prefillTokens > 0) {
-      gap = p.iterationSeconds(plan);
-      now += gap;
-      for (const a of running) {
-        if (a.decoding) {
-          a.generated++;
-          kv.grow(a, 1);
-        } else if (a.chunk === 0 && isDecoding(a)) {
-          // Batches not mixed: it waits out this prompt iteration without a token.
-          a.waitedS += gap;
-        } else if (a.chunk > 0) {
-          if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
-          a.prefilled += a.chunk;
-          kv.grow(a, a.chunk);
-          if (a.prefilled === a.target) {
-            a.generated++;
-            kv.grow(a, 1);
-            if (a.generated === 1) a.rec.firstTokenServerS = now;
-            if (a.pausedAtS >= 0) {
-              // The recompute's iteration emits its next token: one long gap in its stream.
-              (a.rec.pausesS ??= []).push(a.pausedAtS, now);
-              itl.gapS.push(now - a.pausedAtS);
-              itl.weight.push(1);
-              itl.endS.push(now);
-              itl.count.push(1);
-              a.pausedAtS = -1;
-            }
-          }
-        }
-      }
-    } else {
-      // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
-      const work = { ...plan };
-      count = plan.minRemaining;
-      if (preempted > 0) count = 1;
-      else if (heap.size > 0 && waitingCount === 0 && running.length < cfg.maxBatch) {
-        const firstGap = p.iterationSeconds(work);
-        count = Math.min(count, Math.max(1, Math.ceil((heap.peekTime() - now) / firstGap - 1e-9)));
-      }
-      if (paged) count = kv.decodeStepsAllowed(running, count);
-      work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1)) / 2;
-      gap = p.iterationSeconds(work);
-      now += count * gap;
-      for (const a of running) {
-        a.generated += count;
-        kv.grow(a, count);
-      }
-    }
-    if (plan.decodeSeqs > 0) {
-      const moved = cfg.mixedBatches ? 0 : recordWaits(running, gap, start + gap, itl);
-      if (plan.decodeSeqs * count > moved) {
-        itl.gapS.push(gap);
-        itl.weight.push(plan.decodeSeqs * count - moved);
-        itl.endS.push(now);
-        itl.count.push(count);
-      }
-    }
-    if (blocked === 'batch') limits.batchS += now - start;
-    else if (blocked === 'memory') limits.memoryS += now - start;
-
-    log.endS.push(now);
-    log.count.push(count);
-    log.gapS.push(gap);
-    log.batch.push(running.length);
-    log.kvUsedTokens.push(kv.usedTokens);
-    log.kvReservedTokens.push(kv.reservedTokens);
-    log.waiting.push(waitingCount);
-    log.prefillTokens.push(plan.prefillTokens);
-    log.preempted.push(preempted);
-    log.decodeSeqs.push(plan.decodeSeqs);
-
-    let kept = 0;
-    for (const a of running) {
-      if (a.generated >= a.rec.outputTokens) finish(a);
-      else running[kept++] = a;
-    }
-    running.length = kept;
+    const tEnd = endAt < 0 ? Infinity : insts[endAt].pendingEndS;
+    const tStart = startAt < 0 ? Infinity : insts[startAt].now;
+    const tHandoff = handoffs.peekTime();
+    const tArrival = heap.peekTime();
+    if (endAt >= 0 && tEnd <= tHandoff && tEnd <= tArrival && tEnd <= tStart) {
+      insts[endAt].applyPending();
+    } else if (tHandoff < Infinity && tHandoff <= tArrival && tHandoff <= tStart) {
+      const id = handoffs.pop();
+      const a = inTransfer.get(id)!;
+      inTransfer.delete(id);
+      insts[records[id].instance!].deliver(a, tHandoff);
+    } else if (tArrival < Infinity && tArrival <= tStart) {
+      arrive(records[heap.pop()]);
+    } else if (startAt >= 0) {
+      // One instance sees every arrival coming; in a cluster a delivery cuts a run short instead.
+      insts[startAt].start(multi ? Infinity : heap.peekTime());
+    } else break;
   }
 
   const window = selectWindow(records, s.load, s.window);
@@ -320,15 +202,28 @@ export function simulate(scenario: Scenario): RunResult {
   } else {
     metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
   }
-  return {
+  const result: RunResult = {
     scenario: s,
     requests: records,
     metrics,
     window: window.report,
-    log,
-    limits,
+    log: insts[0].log,
+    limits: multi ? meanLimits(insts) : insts[0].limits,
     representativeId: pickRepresentative(window.counted),
-    peakBatch,
-    peakKvReservedTokens: peakKvReserved,
+    peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
+    peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
   };
+  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: i.limits, peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
+  return result;
+}
+
+/** A cluster's limits: the mean over instances of the time each had requests waiting on each limit. */
+function meanLimits(insts: readonly Instance[]): LimitTime {
+  let batchS = 0;
+  let memoryS = 0;
+  for (const i of insts) {
+    batchS += i.limits.batchS;
+    memoryS += i.limits.memoryS;
+  }
+  return { batchS: batchS / insts.length, memoryS: memoryS / insts.length };
 }

@@ -3,6 +3,10 @@
  * `Ms` milliseconds, `Tokens` tokens, `PerSec` per second. The engine is pure:
  * no DOM, no React, no I/O.
  */
+import type { InstanceRun, KvLink, Levers } from './levers/types';
+
+export type * from './levers/types';
+
 
 /** What one kind of request asks of the server. */
 export interface Workload {
@@ -41,6 +45,13 @@ export interface IterationWork {
   decodeSeqs: number;
   /** KV-cache tokens the decoding sequences read (their total context). */
   decodeKvTokens: number;
+  /**
+   * Query tokens of the decoding sequences: one each normally, K + 1 each when
+   * speculative decoding verifies K drafted tokens. Every decoding sequence
+   * carries the same number, so each attends to its context that many times.
+   * Absent means `decodeSeqs` (one each).
+   */
+  decodeQueryTokens?: number;
 }
 
 /** How fast a server runs iterations and how much it can hold. */
@@ -57,6 +68,10 @@ export interface ServerProfile {
   maxBatch: number;
   /** Token budget per iteration when chunked prefill is on (vLLM `max_num_batched_tokens`). */
   chunkBudgetTokens: number;
+  /** GPUs of one instance (its tensor-parallel group); absent means 1. */
+  gpus?: number;
+  /** How a prompt's KV cache leaves this instance for another (disaggregated prefill/decode); absent when unknown. */
+  kvLink?: KvLink;
 }
 
 /**
@@ -110,6 +125,8 @@ export interface Scenario {
   scheduler?: SchedulerOptions;
   /** Which requests the metrics count; default every request (`all`, no warm-up). */
   window?: MeasurementWindow;
+  /** Prefix caching, speculative decoding, replicas, disaggregation; all off when absent. */
+  levers?: Levers;
 }
 
 /**
@@ -208,6 +225,24 @@ export interface RequestRecord {
    * is the end of the iteration that finished its recompute and emitted.
    */
   pausesS: number[] | null;
+  /** Prefix caching on: prompt tokens found in the cache, not prefilled. Absent when the lever is off. */
+  cachedTokens?: number;
+  /**
+   * Prefix caching on: what prefilling the cached tokens too would have cost,
+   * seconds: the profile's cost of its first prefill iteration with them,
+   * minus without them, at that iteration's batch. Absent when the lever is off.
+   */
+  prefillSavedS?: number;
+  /** Multi-instance runs: index in `RunResult.instances` of the instance that decoded it (its replica when colocated). */
+  instance?: number;
+  /** Disaggregated: index of the prefill instance that computed its prompt and first token. */
+  prefillInstance?: number;
+  /** Disaggregated: the KV cache leaves the prefill instance (its link may be busy with earlier ones), seconds. */
+  kvSendStartS?: number;
+  /** Disaggregated: the KV cache has arrived at the decode instance, seconds; the transfer took arrival − send start. */
+  kvArrivalS?: number;
+  /** Disaggregated: the decode instance admits it (start of its first decode step there), seconds. */
+  decodeAdmitS?: number;
 }
 
 /** Summary statistics of a sample. Percentiles interpolate linearly (numpy's default). */
@@ -326,4 +361,10 @@ export interface RunResult {
   peakBatch: number;
   /** Largest KV reservation seen, tokens. */
   peakKvReservedTokens: number;
+  /**
+   * Multi-instance runs (replicas or disaggregated): every instance, prefill
+   * instances first. `log` is then instance 0's, `limits` the mean over
+   * instances, the peaks the largest. Absent for one instance.
+   */
+  instances?: InstanceRun[];
 }

@@ -1,15 +1,8 @@
+import { EngineInputError } from './errors';
+import { validateLevers } from './levers/config';
 import type { Scenario } from './types';
 
-/** A scenario value the engine cannot run, naming the offending parameter. */
-export class EngineInputError extends Error {
-  /** Name of the bad input, as the CLI and deep links spell it (e.g. `users`). */
-  readonly param: string;
-  constructor(param: string, message: string) {
-    super(`${param}: ${message}`);
-    this.name = 'EngineInputError';
-    this.param = param;
-  }
-}
+export { EngineInputError };
 
 function positiveInt(value: number, param: string, max: number): void {
   if (!Number.isInteger(value) || value < 1 || value > max) {
@@ -93,5 +86,6 @@ export function validateScenario(s: Scenario): Scenario {
       throw new EngineInputError('warmup', `must be a whole number from 0 to requests − 1 (${s.requests - 1}), got ${w.warmup}`);
     }
   }
+  validateLevers(s);
   return s;
 }

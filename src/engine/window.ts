@@ -1,4 +1,6 @@
-import type { LoadSpec, MeasurementWindow, RequestRecord, WindowReport } from './types';
+import { meetsSlo } from './metrics';
+import { windowedItl, type ItlLog } from './scheduler/itl';
+import type { LoadSpec, MeasurementWindow, RequestRecord, Slo, WindowReport } from './types';
 
 /** The window every scenario gets unless it asks for another: all requests, no warm-up (vLLM `bench serve`). */
 export const DEFAULT_WINDOW: MeasurementWindow = { kind: 'all', warmup: 0 };
@@ -121,4 +123,25 @@ export function selectWindow(records: readonly RequestRecord[], load: LoadSpec, 
       idRanges: idRanges(counted.map((r) => r.id)),
     },
   };
+}
+
+/**
+ * What the server delivered in (fromS, toS]: output tokens emitted (decode
+ * steps ending inside, plus first tokens; server clock), answers completed at
+ * the client, and those that met the SLO.
+ */
+export function steadyRates(records: readonly RequestRecord[], itl: ItlLog, fromS: number, toS: number, slo: Slo): { outputTokens: number; completed: number; good: number } {
+  let outputTokens = 0;
+  for (const wgt of windowedItl(itl, fromS, toS, true).weight) outputTokens += wgt;
+  let completed = 0;
+  let good = 0;
+  for (const r of records) {
+    if (r.firstTokenServerS > fromS && r.firstTokenServerS <= toS) outputTokens++;
+    const end = endAtClientS(r);
+    if (r.completed && end > fromS && end <= toS) {
+      completed++;
+      if (meetsSlo(r, slo)) good++;
+    }
+  }
+  return { outputTokens, completed, good };
 }

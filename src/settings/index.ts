@@ -2,3 +2,5 @@
 export * from './schema';
 export * from './parse';
 export * from './scenario';
+export * from './pin';
+export * from './levers';

@@ -1,8 +1,10 @@
 import type { ResolvedServing } from '../engine/engines/resolve';
+import { customProfile } from '../engine/profiles/custom';
 import { lessonProfile } from '../engine/profiles/lesson';
 import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
+import { leversOf } from './levers';
 import { resolveHardwareServer } from './server';
 import { servingOf } from './serving';
 
@@ -12,6 +14,15 @@ export type ScenarioOutcome = { ok: true; scenario: Scenario } | { ok: false; pa
 /** The server profile the settings choose, with the serving settings' batch limit and token budget. */
 export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
   if (s.server === 'lesson') return { ok: true, profile: { ...lessonProfile(), maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
+  if (s.server === 'custom') {
+    // The client's idle TTFT is the network round trip plus the server's prefill.
+    const prefillMs = s.customTtftMs - s.networkMs;
+    if (prefillMs < 0) {
+      return { ok: false, param: 'custom-ttft-ms', message: `${s.customTtftMs} ms is less than the network round trip (${s.networkMs} ms), which every first token pays; raise it or lower network-ms` };
+    }
+    const profile = customProfile({ prefillS: prefillMs / 1000, referencePromptTokens: s.prompt, tokPerSec: s.customTokPerSec });
+    return { ok: true, profile: { ...profile, maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
+  }
   return resolveHardwareServer(s, serving);
 }
 
@@ -51,5 +62,8 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
+  const levers = leversOf(s, server.profile);
+  if (!levers.ok) return levers;
+  if (levers.levers) scenario.levers = levers.levers;
   return { ok: true, scenario };
 }

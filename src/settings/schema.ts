@@ -4,6 +4,8 @@ import { MODELS } from '../engine/profiles/models';
 import { KV_PRECISIONS, PRECISIONS } from '../engine/profiles/precisions';
 import { WORKLOAD_IDS, workloadById } from '../engine/workloads';
 import type { AdmissionPolicy } from '../engine/types';
+import { MAX_INSTANCES } from '../engine/levers/config';
+import { DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
 import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
 import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 
@@ -39,8 +41,12 @@ export interface Settings {
   tpotSlo: number | null;
   /** E2E target, ms (null = none). */
   e2eSlo: number | null;
-  /** `lesson`, or `hardware` for model × GPU × precision × TP. */
-  server: 'lesson' | 'hardware';
+  /** `lesson`, `hardware` for model × GPU × precision × TP, or `custom` for a given idle TTFT and pace. */
+  server: ServerKind;
+  /** Custom server: idle time to first token at the client, ms (network round trip included). */
+  customTtftMs: number;
+  /** Custom server: streaming pace, tokens per second. */
+  customTokPerSec: number;
   model: string;
   gpu: string;
   precision: string;
@@ -65,7 +71,24 @@ export interface Settings {
   warmup: number;
   /** Network round trip, ms. */
   networkMs: number;
+  /** Share (0..1) of each prompt already in the KV cache as a shared prefix; 0 = off. */
+  prefixCacheShare: number;
+  /** Speculative decoding: draft tokens per step (0 = off). */
+  specTokens: number;
+  /** Speculative decoding: probability (0..1) that each drafted token is accepted. */
+  specAcceptance: number;
+  /** Speculative decoding: the draft's cost per drafted token, relative to a target decode step. */
+  specDraftCost: number;
+  /** Identical instances behind a least-outstanding-requests balancer. */
+  replicas: number;
+  /** Disaggregated: GPUs that only prefill (a multiple of tp); 0 with decodeGpus 0 = colocated. */
+  prefillGpus: number;
+  /** Disaggregated: GPUs that only decode (a multiple of tp). */
+  decodeGpus: number;
 }
+
+/** Kinds of server a scenario can run on. */
+export type ServerKind = 'lesson' | 'hardware' | 'custom';
 
 /** Users for the idle and busy load presets. */
 export const LOAD_PRESETS = { idle: 1, busy: 16 } as const;
@@ -100,10 +123,19 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   window: 'all',
   warmup: 0,
   networkMs: 50,
+  customTtftMs: 5000,
+  customTokPerSec: 120,
+  prefixCacheShare: 0,
+  specTokens: 0,
+  specAcceptance: DEFAULT_SPEC_ACCEPTANCE,
+  specDraftCost: DEFAULT_SPEC_DRAFT_COST,
+  replicas: 1,
+  prefillGpus: 0,
+  decodeGpus: 0,
 };
 
 /** Hard limits of the settings (the engine's limits are wider). */
-export const SETTING_LIMITS = { maxPrompt: 200_000, maxOutput: 32_768, maxUsers: 4096, maxRequests: 20_000, maxBatch: 16_384, maxTokenBudget: 1_048_576 } as const;
+export const SETTING_LIMITS = { maxPrompt: 200_000, maxOutput: 32_768, maxUsers: 4096, maxRequests: 20_000, maxBatch: 16_384, maxTokenBudget: 1_048_576, maxCustomTtftMs: 600_000, maxCustomTokPerSec: 100_000 } as const;
 
 /** One row of the schema table. */
 export interface ParamDef<T> {
@@ -126,6 +158,7 @@ function def<T>(d: ParamDef<T>): ParamDef<unknown> {
 
 const differs = <K extends keyof Settings>(s: Settings, k: K): Settings[K] | undefined => (s[k] !== DEFAULT_SETTINGS[k] ? s[k] : undefined);
 const hardware = <K extends keyof Settings>(s: Settings, k: K): Settings[K] | undefined => (s.server === 'hardware' ? s[k] : undefined);
+const custom = <K extends keyof Settings>(s: Settings, k: K): Settings[K] | undefined => (s.server === 'custom' ? s[k] : undefined);
 
 /**
  * The schema table, in the order values are applied: a workload before the
@@ -201,7 +234,9 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number | null>({ key: 'ttftSlo', flag: 'ttft-slo', kind: optionalNumberField(0, 3_600_000), doc: 'TTFT target in ms, or off.', apply: (s, v) => { s.ttftSlo = v; }, emit: (s) => s.ttftSlo }),
   def<number | null>({ key: 'tpotSlo', flag: 'tpot-slo', kind: optionalNumberField(0, 3_600_000), doc: 'TPOT target in ms, or off.', apply: (s, v) => { s.tpotSlo = v; }, emit: (s) => s.tpotSlo }),
   def<number | null>({ key: 'e2eSlo', flag: 'e2e-slo', kind: optionalNumberField(0, 36_000_000), doc: 'End-to-end target in ms, or off (default).', apply: (s, v) => { s.e2eSlo = v; }, emit: (s) => differs(s, 'e2eSlo') }),
-  def<'lesson' | 'hardware'>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware'] as const), doc: 'lesson (illustrative) or hardware (model × GPU × precision × TP).', apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
+  def<ServerKind>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware', 'custom'] as const), doc: 'lesson (illustrative), hardware (model × GPU × precision × TP) or custom (a given idle TTFT and pace, for comparing providers).', apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
+  def<number>({ key: 'customTtftMs', flag: 'custom-ttft-ms', kind: numberField(0, SETTING_LIMITS.maxCustomTtftMs), doc: 'Custom server: time to first token for one idle user at the client, ms (the network round trip included); implies server=custom.', apply: (s, v) => { s.customTtftMs = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTtftMs') }),
+  def<number>({ key: 'customTokPerSec', flag: 'custom-tok-per-sec', kind: numberField(0.1, SETTING_LIMITS.maxCustomTokPerSec), doc: 'Custom server: streaming pace in tokens per second (1000 / TPOT); implies server=custom.', apply: (s, v) => { s.customTokPerSec = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTokPerSec') }),
   def<string>({ key: 'model', flag: 'model', kind: enumField(MODELS.map((m) => m.id)), doc: 'Model id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.model = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'model') }),
   def<string>({ key: 'gpu', flag: 'gpu', kind: enumField(GPUS.map((g) => g.id)), doc: 'GPU id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
   def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), doc: 'Weight precision: fp16, bf16, fp8, int4, fp4.', apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
@@ -220,5 +255,12 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<'all' | 'steady'>({ key: 'window', flag: 'window', kind: enumField(['all', 'steady'] as const), doc: 'Requests the metrics count: all (vLLM bench serve) or steady (after the load fills, before it drains, like GenAI-Perf).', apply: (s, v) => { s.window = v; }, emit: (s) => differs(s, 'window') }),
   def<number>({ key: 'warmup', flag: 'warmup', kind: numberField(0, SETTING_LIMITS.maxRequests - 1, { integer: true }), doc: 'Requests left out of every metric at the start (warm-up), below the request count.', apply: (s, v) => { s.warmup = v; }, emit: (s) => differs(s, 'warmup') }),
   def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
+  def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), doc: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.', apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
+  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens a draft proposes per step, verified in one pass (0 = off, up to ${MAX_SPEC_TOKENS}).`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
+  def<number>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: numberField(0, 1), doc: `Speculative decoding: probability each drafted token is accepted, 0 to 1 (default ${DEFAULT_SPEC_ACCEPTANCE}).`, apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
+  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding: the draft's time per drafted token relative to a target decode step (default ${DEFAULT_SPEC_DRAFT_COST}, a 4B draft for a 70B target).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), doc: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`, apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
+  def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
+  def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
 ];
 

@@ -1,5 +1,6 @@
 import { resolveServing, type ResolvedServing } from '../engine/engines/resolve';
 import type { RooflineFactors } from '../engine/profiles/cost';
+import { CUSTOM_CHUNK_BUDGET_TOKENS, CUSTOM_MAX_BATCH } from '../engine/profiles/custom';
 import { FITTED_FACTORS } from '../engine/profiles/fitted';
 import { gpuById } from '../engine/profiles/gpus';
 import { LESSON_CHUNK_BUDGET_TOKENS, LESSON_MAX_BATCH } from '../engine/profiles/lesson';
@@ -11,7 +12,9 @@ export function servingOf(s: Pick<Settings, 'server' | 'gpu' | 'tp' | 'engine' |
   const hardware = s.server === 'hardware';
   const defaults = hardware
     ? { maxBatch: DEFAULT_SERVING.maxBatch, chunkBudgetTokens: DEFAULT_SERVING.chunkBudgetTokens }
-    : { maxBatch: LESSON_MAX_BATCH, chunkBudgetTokens: LESSON_CHUNK_BUDGET_TOKENS };
+    : s.server === 'custom'
+      ? { maxBatch: CUSTOM_MAX_BATCH, chunkBudgetTokens: CUSTOM_CHUNK_BUDGET_TOKENS }
+      : { maxBatch: LESSON_MAX_BATCH, chunkBudgetTokens: LESSON_CHUNK_BUDGET_TOKENS };
   return resolveServing(
     {
       engine: s.engine === 'none' ? null : s.engine,

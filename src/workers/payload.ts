@@ -1,14 +1,15 @@
 import { requestBreakdown } from '../engine/breakdown';
+import { clusterShape } from '../engine/levers/config';
 import { tokenTimesS } from '../engine/tokens';
 import type { RunResult, Scenario } from '../engine/types';
 import type { MainResult, RepresentativeRequest, ScenarioSummary } from './protocol';
 
 /** The scenario as structured-cloneable data. */
 export function summarizeScenario(s: Scenario): ScenarioSummary {
-  const { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens } = s.server;
+  const { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, gpus, kvLink } = s.server;
   return {
     workload: s.workload,
-    server: { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens },
+    server: { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, ...(gpus !== undefined ? { gpus } : {}), ...(kvLink ? { kvLink } : {}) },
     load: s.load,
     slo: s.slo,
     requests: s.requests,
@@ -17,6 +18,7 @@ export function summarizeScenario(s: Scenario): ScenarioSummary {
     networkRttMs: s.networkRttMs,
     ...(s.scheduler ? { scheduler: s.scheduler } : {}),
     ...(s.window ? { window: s.window } : {}),
+    ...(s.levers ? { levers: s.levers } : {}),
   };
 }
 
@@ -41,6 +43,8 @@ export function mainResultOf(result: RunResult, computeMs: number): MainResult {
     representative: representativeOf(result),
     peakBatch: result.peakBatch,
     peakKvReservedTokens: result.peakKvReservedTokens,
+    ...(result.instances ? { instances: result.instances } : {}),
+    cluster: clusterShape(result.scenario),
     computeMs,
   };
 }

@@ -1,6 +1,7 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepPoint } from '../engine/sweep';
-import type { IterationLog, LimitTime, RequestRecord, RunMetrics, Scenario } from '../engine/types';
+import type { ClusterShape } from '../engine/levers/config';
+import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario } from '../engine/types';
 import type { Settings } from '../settings/schema';
 
 /** The server profile without its cost function (functions cannot cross to the page). */
@@ -10,6 +11,10 @@ export interface ServerSummary {
   maxBatch: number;
   kvCapacityTokens: number;
   chunkBudgetTokens: number;
+  /** GPUs of one instance (absent = 1). */
+  gpus?: number;
+  /** How its KV cache moves between instances, when known. */
+  kvLink?: KvLink;
 }
 
 /** The scenario as plain data: the engine's scenario with the server's cost function left out. */
@@ -34,6 +39,10 @@ export interface MainResult {
   representative: RepresentativeRequest | null;
   peakBatch: number;
   peakKvReservedTokens: number;
+  /** Multi-instance runs: every instance (prefill first), as the engine gives them; absent for one instance. */
+  instances?: InstanceRun[];
+  /** The instances the scenario runs and the GPUs they take. */
+  cluster: ClusterShape;
   /** Wall time the worker spent simulating, ms. */
   computeMs: number;
 }

@@ -137,7 +137,7 @@ export function expectedExpertsTouched(e: number, k: number, tokens: number): nu
 export interface IterationBreakdown {
   /** Prefill FLOPs: matmuls over prompt tokens, their LM head and attention pairs. */
   prefillFlops: number;
-  /** Decode FLOPs: matmuls over one token per decoding sequence and its attention to the cache. */
+  /** Decode FLOPs: matmuls over each decode query token (one per sequence, K + 1 when verifying a draft) and its attention to the cache. */
   decodeFlops: number;
   /** Weight bytes streamed (only the experts touched, for MoE). */
   weightBytes: number;
@@ -173,20 +173,26 @@ export function rooflineTime(computeS: number, memoryS: number, sharpness: numbe
 /** Costs one iteration. An empty iteration costs nothing. */
 export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBreakdown {
   const f = c.factors;
-  const tokens = w.prefillTokens + w.decodeSeqs;
+  // Query tokens of the decoders: one each, or K + 1 each when a speculative pass verifies K drafted tokens.
+  const decodeQueries = w.decodeQueryTokens ?? w.decodeSeqs;
+  const queriesPerSeq = w.decodeSeqs > 0 ? decodeQueries / w.decodeSeqs : 1;
+  const tokens = w.prefillTokens + decodeQueries;
   if (tokens <= 0) {
     return { prefillFlops: 0, decodeFlops: 0, weightBytes: 0, kvBytes: 0, computeS: 0, memoryS: 0, commS: 0, overheadS: 0, totalS: 0, bound: 'memory' };
   }
   const prefillFlops =
     c.layerFlopsPerToken * w.prefillTokens + c.lmHeadFlopsPerSeq * w.prefillSeqs + c.attentionFlopsPerPair * w.prefillAttentionPairs;
-  const decodeMatmulFlops = (c.layerFlopsPerToken + c.lmHeadFlopsPerSeq) * w.decodeSeqs;
+  // Every query token goes through the layers and the LM head: one per decoding sequence, K + 1 when verifying a draft.
+  const decodeMatmulFlops = (c.layerFlopsPerToken + c.lmHeadFlopsPerSeq) * decodeQueries;
   const decodeAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens;
-  const decodeFlops = decodeMatmulFlops + decodeAttentionFlops;
+  // A verification's K extra queries per sequence attend to its cache as a small prefill chunk would: a matmul, compute-bound.
+  const verifyAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens * (queriesPerSeq - 1);
+  const decodeFlops = decodeMatmulFlops + decodeAttentionFlops + verifyAttentionFlops;
   const weightBytes = c.nonExpertBytes + c.layers * c.expertBytes * expectedExpertsTouched(c.experts, c.expertsPerToken, tokens);
   const kvBytes = (w.decodeKvTokens + w.prefillContextTokens + tokens) * c.kvBytesPerToken;
   const peak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionMfuScale : 1);
   const decodePeak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionDecodeMfuScale : 1);
-  const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode);
+  const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
   const attentionS = decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
   const kvMbu = f.mbu * (c.lowPrecisionKv ? f.lowPrecisionKvScale : 1);
   const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + kvBytes / (c.bandwidthBytesPerSec * kvMbu) + attentionS;

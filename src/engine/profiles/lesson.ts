@@ -1,4 +1,4 @@
-import type { IterationWork, ServerProfile } from '../types';
+import type { IterationWork, KvLink, ServerProfile } from '../types';
 
 /**
  * The lesson's illustrative server: simple linear costs tuned so that one idle
@@ -14,7 +14,13 @@ export const LESSON_COSTS = {
   prefillPerTokenS: 50e-6,
   /** Attention compute per (query, key) pair; makes very long prompts superlinear. */
   attentionPerPairS: 1.5625e-10,
-  /** Per decoding sequence per step: its activations, sampling and bookkeeping. */
+  /**
+   * Per decode query token per step: its activations, sampling and
+   * bookkeeping. Normally one per sequence; a speculative verification pass
+   * carries K + 1 per sequence and pays this for each, which is the lesson
+   * server's compute roof: at a full batch the extra query tokens cost more
+   * than the weights they share.
+   */
   decodePerSeqS: 0.00058,
   /** Per KV-cache token read in a decode step. */
   decodePerKvTokenS: 2e-8,
@@ -27,6 +33,14 @@ export const LESSON_MAX_BATCH = 64;
 /** The lesson server's token budget per iteration when prefill is chunked (vLLM V0's early default). */
 export const LESSON_CHUNK_BUDGET_TOKENS = 512;
 
+/**
+ * How the lesson server's KV cache would move between instances
+ * (disaggregated prefill/decode). Illustrative: 128 KiB per token (an
+ * 8B-class model with grouped-query attention in 16 bits: 2 × 32 layers ×
+ * 8 KV heads × 128 dims × 2 bytes) over a 64 GB/s link (PCIe 5.0 x16 one way).
+ */
+export const LESSON_KV_LINK: KvLink = { bytesPerTokenPerGpu: 131_072, bytesPerSecPerGpu: 64e9, label: 'illustrative link, 64 GB/s each way (PCIe 5.0 x16)' };
+
 /** Build the lesson profile. */
 export function lessonProfile(): ServerProfile {
   const c = LESSON_COSTS;
@@ -36,13 +50,15 @@ export function lessonProfile(): ServerProfile {
     kvCapacityTokens: LESSON_KV_CAPACITY_TOKENS,
     maxBatch: LESSON_MAX_BATCH,
     chunkBudgetTokens: LESSON_CHUNK_BUDGET_TOKENS,
+    gpus: 1,
+    kvLink: LESSON_KV_LINK,
     iterationSeconds(w: IterationWork): number {
       if (w.prefillTokens === 0 && w.decodeSeqs === 0) return 0;
       return (
         c.iterationBaseS +
         w.prefillTokens * c.prefillPerTokenS +
         w.prefillAttentionPairs * c.attentionPerPairS +
-        w.decodeSeqs * c.decodePerSeqS +
+        (w.decodeQueryTokens ?? w.decodeSeqs) * c.decodePerSeqS +
         w.decodeKvTokens * c.decodePerKvTokenS
       );
     },

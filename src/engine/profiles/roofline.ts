@@ -133,6 +133,9 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
     kvCapacityTokens: plan.kvCapacityTokens,
     maxBatch: s.maxBatch,
     chunkBudgetTokens: s.chunkBudgetTokens,
+    gpus: r.tp,
+    // Disaggregated serving sends each GPU's KV shard over that GPU's own link (NVLink, Infinity Fabric or PCIe, from the catalog).
+    kvLink: { bytesPerTokenPerGpu: plan.kvBytesPerTokenPerGpu, bytesPerSecPerGpu: r.gpu.interconnect.bytesPerSecPerDirection, label: r.gpu.interconnect.label },
     iterationSeconds: (work: IterationWork): number => iterationBreakdown(cost, work).totalS,
   };
   const details: RooflineDetails = {

@@ -23,11 +23,15 @@ export interface Active {
   pausedAtS: number;
   /** Seconds of prefill-only iterations it sat through since its last token (batches not mixed). */
   waitedS: number;
+  /** Prompt tokens found in the prefix cache: never prefilled, attended to as context (0 without prefix caching). */
+  cached: number;
+  /** Speculative decoding: the fraction of a token carried to its next step (0 without it). */
+  carry: number;
 }
 
 /** A fresh waiting entry for `rec`. */
 export function activeFor(rec: RequestRecord): Active {
-  return { rec, prefilled: 0, target: rec.promptTokens, generated: 0, kvTokens: 0, held: 0, chunk: 0, decoding: false, order: -1, pausedAtS: -1, waitedS: 0 };
+  return { rec, prefilled: 0, target: rec.promptTokens, generated: 0, kvTokens: 0, held: 0, chunk: 0, decoding: false, order: -1, pausedAtS: -1, waitedS: 0, cached: 0, carry: 0 };
 }
 
 /** True while `a` still has prompt (or recompute) tokens to compute before its next token. */

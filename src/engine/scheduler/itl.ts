@@ -1,3 +1,4 @@
+import type { Active } from './active';
 /**
  * Inter-token gaps as the loop records them: entry i is `count[i]` gaps of
  * `gapS[i]` seconds (one per decode step of a run, ending at `endS[i]`),
@@ -35,4 +36,33 @@ export function windowedItl(log: ItlLog, fromS: number, toS: number, openStart =
     weight.push((log.weight[i] * inside) / n);
   }
   return { gapS, weight };
+}
+
+/**
+ * Batches not mixed: decoders that sat through prompt iterations get one long
+ * gap for this step's first token (their wait plus the step), ending at
+ * `firstStepEndS`. Returns how many there were, so the normal entry leaves
+ * their first step out.
+ */
+export function recordWaits(running: readonly Active[], gap: number, firstStepEndS: number, itl: ItlLog): number {
+  const byWait = new Map<number, number>();
+  for (const a of running) {
+    if (!a.decoding || a.waitedS <= 0) continue;
+    byWait.set(a.waitedS, (byWait.get(a.waitedS) ?? 0) + 1);
+    a.waitedS = 0;
+  }
+  let moved = 0;
+  for (const [wait, n] of byWait) {
+    pushGaps(itl, wait + gap, n, firstStepEndS, 1);
+    moved += n;
+  }
+  return moved;
+}
+
+/** Records `count` gaps of `gapS` seconds, ending at `endS`, carrying `weight` tokens. */
+export function pushGaps(log: ItlLog, gapS: number, weight: number, endS: number, count: number): void {
+  log.gapS.push(gapS);
+  log.weight.push(weight);
+  log.endS.push(endS);
+  log.count.push(count);
 }

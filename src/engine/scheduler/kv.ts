@@ -15,14 +15,19 @@ export interface KvCache {
   /** Frees everything `a` holds. */
   release(a: Active): void;
   /**
-   * Paged: blocks missing for one more token for each of `decoders` (0 when
-   * there is room). Reserve always has room (0).
+   * Paged: blocks missing for `lookahead` more tokens (default 1; K + 1 with
+   * speculative decoding) for each of `decoders` (0 when there is room).
+   * Reserve always has room (0).
    */
-  shortfallForNextToken(decoders: readonly Active[]): number;
+  shortfallForNextToken(decoders: readonly Active[], lookahead?: number): number;
   /** Blocks `a` would free if released (paged), 0 for reserve. */
   freedBy(a: Active): number;
-  /** Most decode steps (≤ `maxSteps`, ≥ 1) the cache allows `decoders` before one of them needs memory that is not there. */
-  decodeStepsAllowed(decoders: readonly Active[], maxSteps: number): number;
+  /**
+   * Most decode steps (≤ `maxSteps`, ≥ 1) the cache allows `decoders` before
+   * one of them needs memory that is not there, each step taking at most
+   * `tokensPerStep` tokens (default 1; K + 1 with speculative decoding).
+   */
+  decodeStepsAllowed(decoders: readonly Active[], maxSteps: number, tokensPerStep?: number): number;
   /** KV tokens computed and held. */
   readonly usedTokens: number;
   /** KV tokens held back: reserve = the whole footprints; paged = allocated blocks × block size. */
@@ -30,13 +35,21 @@ export interface KvCache {
 }
 
 /**
- * Reserve admission: a request holds prompt + output tokens from admission
- * to completion, so running requests never run out of memory.
+ * KV tokens a request needs at most over its life: its own prompt tokens
+ * (not a cached prefix, which is held once for everyone) plus its output.
  */
-export function reserveKv(capacityTokens: number): KvCache {
+export const fullFootprint = (a: Active): number => a.rec.promptTokens - a.cached + a.rec.outputTokens;
+
+/** A prefill-only instance (disaggregated) holds a request until its first token: its own prompt tokens + 1. */
+export const prefillFootprint = (a: Active): number => a.rec.promptTokens - a.cached + 1;
+
+/**
+ * Reserve admission: a request holds its footprint (prompt + output tokens)
+ * from admission to completion, so running requests never run out of memory.
+ */
+export function reserveKv(capacityTokens: number, footprint: (a: Active) => number = fullFootprint): KvCache {
   let used = 0;
   let reserved = 0;
-  const footprint = (a: Active): number => a.rec.promptTokens + a.rec.outputTokens;
   return {
     neverFits: (a) => footprint(a) > capacityTokens,
     tryAdmit(a) {
@@ -76,14 +89,14 @@ export function reserveKv(capacityTokens: number): KvCache {
  * it can always start). A request whose prompt + output could never fit
  * alone is rejected, as vLLM refuses one longer than its context.
  */
-export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number): KvCache {
+export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number, footprint: (a: Active) => number = fullFootprint): KvCache {
   const totalBlocks = Math.floor(capacityTokens / blockTokens);
   const watermarkBlocks = Math.floor(watermark * totalBlocks);
   const blocksFor = (tokens: number): number => Math.ceil(tokens / blockTokens);
   let usedBlocks = 0;
   let used = 0;
   return {
-    neverFits: (a) => blocksFor(a.rec.promptTokens + a.rec.outputTokens) > totalBlocks,
+    neverFits: (a) => blocksFor(footprint(a)) > totalBlocks,
     tryAdmit(a, alone) {
       const need = blocksFor(a.target + 1);
       const free = totalBlocks - usedBlocks;
@@ -107,17 +120,17 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
       a.kvTokens = 0;
       a.held = 0;
     },
-    shortfallForNextToken(decoders) {
+    shortfallForNextToken(decoders, lookahead = 1) {
       let need = 0;
-      for (const a of decoders) if (blocksFor(a.kvTokens + 1) > a.held) need++;
+      for (const a of decoders) need += Math.max(0, blocksFor(a.kvTokens + lookahead) - a.held);
       return Math.max(0, need - (totalBlocks - usedBlocks));
     },
     freedBy: (a) => a.held,
-    decodeStepsAllowed(decoders, maxSteps) {
+    decodeStepsAllowed(decoders, maxSteps, tokensPerStep = 1) {
       const free = totalBlocks - usedBlocks;
       const extra = (k: number): number => {
         let sum = 0;
-        for (const a of decoders) sum += Math.max(0, blocksFor(a.kvTokens + k) - a.held);
+        for (const a of decoders) sum += Math.max(0, blocksFor(a.kvTokens + k * tokensPerStep) - a.held);
         return sum;
       };
       if (extra(maxSteps) <= free) return maxSteps;

@@ -72,8 +72,9 @@ export function planIteration(running: readonly Active[], budget: number, chunke
     if (chunk === 0) continue;
     a.chunk = chunk;
     prefillTokens += chunk;
-    prefillAttentionPairs += chunk * (a.prefilled + (chunk + 1) / 2);
-    prefillContextTokens += a.prefilled;
+    // A cached prefix is context the chunk attends to, like the chunks before it.
+    prefillAttentionPairs += chunk * (a.cached + a.prefilled + (chunk + 1) / 2);
+    prefillContextTokens += a.cached + a.prefilled;
     prefillSeqs++;
   }
   if (!mixed && prefillTokens > 0) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { IterationLog, RequestRecord, RunMetrics, Slo } from '../../engine/types';
+import type { IterationLog, RequestRecord, RunMetrics, Slo, InstanceRun, Levers } from '../../engine/types';
 import { withAssumedConcurrency } from '../../import/llmperf';
 import { withDuration, withSlo } from '../../import/metrics';
 import { FORMAT_LABELS, type ImportedRun, type RunPoint } from '../../import/types';
@@ -20,8 +20,8 @@ export interface SimulatedSummary {
   ttftMs: number[];
   /** Per request with more than one output token, ms. */
   tpotMs: number[];
-  /** The run's requests and iteration log, so it can be downloaded like a measured run (optional). */
-  records?: { requests: RequestRecord[]; log: IterationLog };
+  /** The run's requests and iteration logs (and its levers, which shape token times), so it can be downloaded like a measured run (optional). */
+  records?: { requests: RequestRecord[]; log: IterationLog; instances?: InstanceRun[]; scenario: { levers?: Levers } };
 }
 
 export interface ComparePanelProps {

@@ -111,7 +111,7 @@ function saveText(text: string, kind: 'csv' | 'json', stem: string): void {
 function saveSimulated(simulated: SimulatedSummary | null, kind: 'csv' | 'json'): void {
   const records = simulated?.records;
   if (!simulated || !records) return;
-  // tokenTimesS reads only the requests and the iteration log of a run.
+  // tokenTimesS reads only the requests, the iteration logs and the levers of a run.
   const asRun = records as unknown as RunResult;
   const run = simulatedRun(records.requests, { label: 'Latency Lab simulation', tokenTimesS: (id) => tokenTimesS(asRun, id), durationS: simulated.metrics.durationS });
   saveRun(run, kind, simulated.metrics, 'latency-lab-simulation');

@@ -25,7 +25,7 @@ export function CompareSection() {
       metrics: result.metrics,
       ttftMs: done.map((r) => r.ttftMs),
       tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs),
-      records: { requests: result.requests, log: result.log },
+      records: { requests: result.requests, log: result.log, instances: result.instances, scenario: result.scenario },
     };
   }, [result]);
   // The run leaves the curve with the panel.

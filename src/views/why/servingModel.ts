@@ -20,7 +20,7 @@ const budgetText = (r: ResolvedServing): string =>
 /** The scheduler and its trade-offs in a few sentences, and this run's admission in one. */
 export function servingExplanation(
   r: ResolvedServing,
-  server: 'lesson' | 'hardware',
+  server: 'lesson' | 'hardware' | 'custom',
   run: Pick<RunMetrics, 'preemptions' | 'recomputedTokens'> & { peakBatch: number; memoryLimitedShare: number; batchLimitedShare: number } | null,
 ): ServingLine[] {
   const whose = r.engine ? `${r.engine.version}'s defaults` : 'the lab\'s default scheduler (no engine chosen)';
@@ -56,6 +56,8 @@ export function servingExplanation(
       text:
         server === 'lesson'
           ? 'The lesson server\'s step times are illustrative; an engine choice changes its scheduler, not its costs.'
+          : server === 'custom'
+            ? 'The custom server\'s time to first token and pace are given, not derived; an engine choice changes its scheduler, not its costs.'
           : r.engine && !r.engine.efficiency.fitted
             ? `${r.engine.label}: ${r.engine.efficiency.note}`
             : 'Step costs come from the roofline fitted to TensorRT-LLM measurements (the engine of every row in the calibration data), including 355 runs under load.',

@@ -1,0 +1,316 @@
+/**
+ * One serving instance: its waiting line, its batch, its KV cache, and the
+ * iteration loop of continuous batching. The cluster (see `simulate`) hands
+ * it requests and tells it when to start its next iteration; an iteration's
+ * effects (tokens emitted, requests finished) apply when it ends, so a
+ * request delivered mid-run can cut a long run of decode steps short.
+ */
+import { isPrefilling, type Active } from '../scheduler/active';
+import type { SchedulerConfig } from '../scheduler/config';
+import { Deque } from '../scheduler/deque';
+import { pushGaps, recordWaits, type ItlLog } from '../scheduler/itl';
+import type { KvCache } from '../scheduler/kv';
+import { isDecoding, planIteration, TokenBudget, type PlannedIteration } from '../scheduler/plan';
+import { emptyLog, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
+import { notePrefixSavings } from '../levers/prefix';
+import { emitSteps, stepsToFirstCompletion, type SpecDecoding } from '../levers/speculative';
+import type { InstanceRole, IterationLog, LimitTime } from '../types';
+
+/** One instance of the cluster. */
+export class Instance {
+  /** Server time, seconds: the end of its last iteration, or when it woke. */
+  now = 0;
+  /** Its iterations, run-length encoded. */
+  readonly log: IterationLog = emptyLog();
+  /** Seconds it had requests waiting on its batch limit or its KV memory. */
+  readonly limits: LimitTime = { batchS: 0, memoryS: 0 };
+  /** Largest batch it ran. */
+  peakBatch = 0;
+  /** Largest KV reservation it held, tokens. */
+  peakKvReserved = 0;
+  /** Requests routed to it (the cluster counts them). */
+  routed = 0;
+  private readonly waiting = new Deque<Active>();
+  private readonly running: Active[] = [];
+  private admissions = 0;
+  private pending: Pending | null = null;
+  private readonly paged: boolean;
+  private readonly lookahead: number;
+
+  private readonly cfg: SchedulerConfig;
+  private readonly kv: KvCache;
+  private readonly cost: IterationCost;
+  private readonly itl: ItlLog;
+  private readonly hooks: InstanceHooks;
+  private readonly spec: SpecDecoding | null;
+  private readonly tracksPrefixSaving: boolean;
+  private readonly alsoRejects: ((a: Active) => boolean) | null;
+
+  constructor(
+    readonly role: InstanceRole,
+    o: InstanceOptions,
+  ) {
+    this.cfg = o.cfg;
+    this.kv = o.kv;
+    this.cost = o.cost;
+    this.itl = o.itl;
+    this.hooks = o.hooks;
+    this.spec = o.spec;
+    this.tracksPrefixSaving = o.tracksPrefixSaving;
+    this.alsoRejects = o.alsoRejects ?? null;
+    this.paged = o.cfg.admission === 'paged';
+    this.lookahead = o.spec ? o.spec.k + 1 : 1;
+  }
+
+  /** Requests routed here and not yet gone (waiting or running). */
+  get outstanding(): number {
+    return this.waiting.length + this.running.length;
+  }
+
+  /** Has requests to serve and no iteration in flight: ready to start one at `now`. */
+  get readyToStart(): boolean {
+    return this.pending === null && (this.running.length > 0 || this.waiting.length > 0);
+  }
+
+  /** End of the iteration in flight, or Infinity. */
+  get pendingEndS(): number {
+    return this.pending ? this.pending.endS : Infinity;
+  }
+
+  /**
+   * A request arrives at `tS`. An idle instance wakes then; one in the middle
+   * of a run of decode steps that the request could have joined ends the run
+   * at the first step boundary after it (the scheduler admits between steps).
+   */
+  deliver(a: Active, tS: number): void {
+    this.waiting.pushBack(a);
+    if (this.pending === null) {
+      if (this.running.length === 0) this.now = Math.max(this.now, tS);
+      return;
+    }
+    const p = this.pending;
+    if (!p.cuttable || tS >= p.horizonS || tS >= p.endS) return;
+    p.horizonS = tS;
+    const firstGap = this.cost(p.plan);
+    const count = Math.min(p.count, Math.max(1, Math.ceil((tS - p.startS) / firstGap - 1e-9)));
+    if (count >= p.count) return;
+    p.count = count;
+    p.gapS = this.runGap(p.plan, count);
+    p.endS = p.startS + count * p.gapS;
+  }
+
+  /** Gap of each step of a run of `count` decode steps: the step cost at the run's mean KV. */
+  private runGap(plan: PlannedIteration, count: number): number {
+    const work = { ...plan };
+    work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * (this.spec ? this.spec.perStep : 1)) / 2;
+    return this.cost(work);
+  }
+
+  /**
+   * Starts the next iteration at `now`: (paged) preempts until every decoder
+   * has room for its next token, admits waiting requests FCFS, plans the
+   * iteration. `horizonS` is the earliest known delivery to this instance:
+   * a run of decode steps stops there when the newcomer could join.
+   * With nothing to run, the instance goes idle.
+   */
+  start(horizonS: number): void {
+    const { cfg, kv, running, waiting } = this;
+    const now = this.now;
+    let preempted = 0;
+    if (this.paged && running.length > 0) {
+      const victims: Active[] = [];
+      while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding), this.lookahead) > 0) {
+        const v = running.pop()!;
+        this.preempt(v, now);
+        victims.push(v);
+      }
+      // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
+      for (const v of victims) waiting.pushFront(v);
+      preempted = victims.length;
+    }
+
+    let blocked: 'batch' | 'memory' | null = null;
+    if (preempted > 0 && running.length > 0) blocked = 'memory';
+    else {
+      // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
+      let meter: TokenBudget | null = null;
+      if (this.paged) {
+        let decoders = 0;
+        for (const a of running) if (isDecoding(a)) decoders++;
+        // The same budget the plan will hand out: decodes take their share only when batches are mixed.
+        meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
+        for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
+      }
+      while (waiting.length > 0) {
+        const a = waiting.at(0)!;
+        if (kv.neverFits(a) || (this.alsoRejects !== null && this.alsoRejects(a))) {
+          // Can never fit: reject it now rather than block the queue forever.
+          if (a.rec.admitS < 0) a.rec.admitS = now;
+          waiting.popFront();
+          this.hooks.reject(a, now);
+          continue;
+        }
+        if (running.length >= cfg.maxBatch) {
+          blocked = 'batch';
+          break;
+        }
+        const toCompute = a.target - a.prefilled;
+        if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
+        if (!kv.tryAdmit(a, running.length === 0)) {
+          blocked = 'memory';
+          break;
+        }
+        if (a.rec.admitS < 0) a.rec.admitS = now;
+        // A decode instance receives the KV computed elsewhere: it holds it from admission on.
+        if (toCompute === 0 && a.kvTokens === 0) {
+          kv.grow(a, a.target + a.generated);
+          if (a.rec.decodeAdmitS === undefined) a.rec.decodeAdmitS = now;
+        }
+        a.order = this.admissions++;
+        running.push(a);
+        waiting.popFront();
+      }
+    }
+    if (running.length === 0) {
+      if (waiting.length > 0) throw new Error('engine invariant: an instance with nothing running left requests waiting');
+      return;
+    }
+    this.peakBatch = Math.max(this.peakBatch, running.length);
+    this.peakKvReserved = Math.max(this.peakKvReserved, kv.reservedTokens);
+    const waitingCount = waiting.length;
+
+    const plan = planIteration(running, cfg.tokenBudget, cfg.chunked, cfg.mixedBatches);
+    if (plan.prefillTokens > 0) {
+      const gap = this.cost(plan);
+      if (this.tracksPrefixSaving) notePrefixSavings(running, this.cost, plan, gap);
+      this.pending = { startS: now, count: 1, gapS: gap, endS: now + gap, decodeRun: false, plan, preempted, blocked, waitingCount, cuttable: false, horizonS: horizonS };
+      return;
+    }
+    // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
+    let count = this.spec ? stepsToFirstCompletion(running, this.spec) : plan.minRemaining;
+    const cuttable = preempted === 0 && waitingCount === 0 && running.length < cfg.maxBatch;
+    if (preempted > 0) count = 1;
+    else if (cuttable && horizonS < Infinity) {
+      const firstGap = this.cost(plan);
+      count = Math.min(count, Math.max(1, Math.ceil((horizonS - now) / firstGap - 1e-9)));
+    }
+    if (this.paged) count = kv.decodeStepsAllowed(running, count, this.lookahead);
+    const gap = this.runGap(plan, count);
+    this.pending = { startS: now, count, gapS: gap, endS: now + count * gap, decodeRun: true, plan, preempted, blocked, waitingCount, cuttable, horizonS };
+  }
+
+  /** Applies the iteration in flight (it ends at `pendingEndS`): tokens, KV growth, the log, completions. */
+  applyPending(): void {
+    const p = this.pending!;
+    this.pending = null;
+    const { kv, running, itl } = this;
+    const start = p.startS;
+    const count = p.count;
+    const gap = p.gapS;
+    const now = p.endS;
+    this.now = now;
+    let chunks = 0;
+    let tokens = 0;
+    if (!p.decodeRun) {
+      for (const a of running) {
+        if (a.decoding) {
+          const n = emitSteps(a, 1, this.spec);
+          a.generated += n;
+          kv.grow(a, n);
+          chunks++;
+          tokens += n;
+          this.noteJoin(a, start, now, n);
+        } else if (a.chunk === 0 && isDecoding(a)) {
+          // Batches not mixed: it waits out this prompt iteration without a token.
+          a.waitedS += gap;
+        } else if (a.chunk > 0) {
+          if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
+          a.prefilled += a.chunk;
+          kv.grow(a, a.chunk);
+          if (a.prefilled === a.target) {
+            a.generated++;
+            kv.grow(a, 1);
+            if (a.generated === 1) a.rec.firstTokenServerS = now;
+            if (a.pausedAtS >= 0) {
+              // The recompute's iteration emits its next token: one long gap in its stream.
+              (a.rec.pausesS ??= []).push(a.pausedAtS, now);
+              pushGaps(itl, now - a.pausedAtS, 1, now, 1);
+              a.pausedAtS = -1;
+            }
+          }
+        }
+      }
+    } else {
+      for (const a of running) {
+        const n = emitSteps(a, count, this.spec);
+        a.generated += n;
+        kv.grow(a, n);
+        tokens += n;
+        this.noteJoin(a, start, start + gap, n);
+      }
+      chunks = p.plan.decodeSeqs * count;
+    }
+    if (p.plan.decodeSeqs > 0) {
+      const joined = this.joinedThisRun;
+      this.joinedThisRun = 0;
+      const moved = this.cfg.mixedBatches ? 0 : recordWaits(running, gap, start + gap, itl);
+      if (chunks - joined - moved > 0) pushGaps(itl, gap, chunks - joined - moved, now, count);
+      // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
+      if (tokens > chunks) pushGaps(itl, 0, tokens - chunks, now, count);
+    }
+    if (p.blocked === 'batch') this.limits.batchS += now - start;
+    else if (p.blocked === 'memory') this.limits.memoryS += now - start;
+
+    const log = this.log;
+    log.endS.push(now);
+    log.count.push(count);
+    log.gapS.push(gap);
+    log.batch.push(running.length);
+    log.kvUsedTokens.push(kv.usedTokens);
+    log.kvReservedTokens.push(kv.reservedTokens);
+    log.waiting.push(p.waitingCount);
+    log.prefillTokens.push(p.plan.prefillTokens);
+    log.preempted.push(p.preempted);
+    log.decodeSeqs.push(p.plan.decodeSeqs);
+
+    let kept = 0;
+    for (const a of running) {
+      if (a.generated >= a.rec.outputTokens) {
+        a.rec.lastTokenServerS = now;
+        kv.release(a);
+        this.hooks.finish(a, now);
+      } else if (this.role === 'prefill' && a.generated >= 1 && !isPrefilling(a)) {
+        kv.release(a);
+        this.hooks.handoff(a, now);
+      } else running[kept++] = a;
+    }
+    running.length = kept;
+  }
+
+  /** Decode instances: requests whose first step here ended the iteration being applied (their gap is logged on its own). */
+  private joinedThisRun = 0;
+
+  /**
+   * A request decoding its first step on a decode instance: the gap to its
+   * previous token (the first, from the prefill instance) spans the KV
+   * transfer and its wait here, so it goes in the ITL log on its own.
+   */
+  private noteJoin(a: Active, startS: number, firstStepEndS: number, emitted: number): void {
+    if (this.role !== 'decode' || a.rec.decodeAdmitS !== startS || a.generated !== emitted + 1) return;
+    pushGaps(this.itl, firstStepEndS - a.rec.firstTokenServerS, 1, firstStepEndS, 1);
+    this.joinedThisRun++;
+  }
+
+  /** Frees a running request's KV and sends it back to wait; it recomputes its own prompt tokens and its tokens so far. */
+  private preempt(a: Active, now: number): void {
+    a.rec.preemptions++;
+    a.rec.recomputedTokens += a.kvTokens;
+    this.kv.release(a);
+    a.prefilled = 0;
+    a.target = a.rec.promptTokens - a.cached + a.generated;
+    a.chunk = 0;
+    a.decoding = false;
+    // Preempted again mid-recompute: the stall still runs from its last token.
+    if (a.generated >= 1 && a.pausedAtS < 0) a.pausedAtS = now;
+  }
+}

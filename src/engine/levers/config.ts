@@ -1,0 +1,84 @@
+/**
+ * A scenario's levers with every default filled in, checked, and the shape
+ * of the cluster they make (how many instances, which role, how many GPUs).
+ */
+import { EngineInputError } from '../errors';
+import type { InstanceRole, Scenario } from '../types';
+import { MAX_SPEC_TOKENS, specDecoding, type SpecDecoding } from './speculative';
+
+/** Most instances (replicas, or prefill + decode) one scenario may run. */
+export const MAX_INSTANCES = 64;
+
+/** The levers of a run, resolved. */
+export interface LeverConfig {
+  /** Prefix-cache share, 0 = off. */
+  prefixShare: number;
+  /** Speculative decoding, or null when off. */
+  spec: SpecDecoding | null;
+  /** Role of every instance, prefill instances first. One colocated instance when no lever adds any. */
+  roles: InstanceRole[];
+  /** Prefill instances (0 unless disaggregated). */
+  prefillInstances: number;
+  /** More than one instance: the multi-instance router runs. */
+  multiInstance: boolean;
+}
+
+/** The cluster a scenario runs on: its instances and GPU count. */
+export interface ClusterShape {
+  instances: { role: InstanceRole; gpus: number }[];
+  /** GPUs in all: instances × GPUs per instance. */
+  gpus: number;
+  /** GPUs of one instance (the profile's tensor-parallel group). */
+  gpusPerInstance: number;
+}
+
+const intIn = (v: number, param: string, min: number, max: number): void => {
+  if (!Number.isInteger(v) || v < min || v > max) throw new EngineInputError(param, `must be a whole number from ${min} to ${max}, got ${v}`);
+};
+const shareIn = (v: number, param: string): void => {
+  if (!(v >= 0 && v <= 1)) throw new EngineInputError(param, `must be between 0 and 1, got ${v}`);
+};
+
+/** Throws `EngineInputError` (naming the CLI option) when a lever cannot run. */
+export function validateLevers(s: Scenario): void {
+  const l = s.levers;
+  if (!l) return;
+  if (l.prefixCacheShare !== undefined) shareIn(l.prefixCacheShare, 'prefix-cache-share');
+  if (l.speculative) {
+    intIn(l.speculative.tokens, 'spec-tokens', 0, MAX_SPEC_TOKENS);
+    shareIn(l.speculative.acceptance, 'spec-acceptance');
+    if (!(l.speculative.draftCost >= 0 && l.speculative.draftCost <= 10)) throw new EngineInputError('spec-draft-cost', `must be between 0 and 10, got ${l.speculative.draftCost}`);
+  }
+  if (l.replicas !== undefined) intIn(l.replicas, 'replicas', 1, MAX_INSTANCES);
+  const d = l.disaggregated;
+  if (d) {
+    intIn(d.prefillInstances, 'prefill-gpus', 1, MAX_INSTANCES);
+    intIn(d.decodeInstances, 'decode-gpus', 1, MAX_INSTANCES);
+    if (d.prefillInstances + d.decodeInstances > MAX_INSTANCES) throw new EngineInputError('decode-gpus', `prefill and decode instances together must be at most ${MAX_INSTANCES}`);
+    if ((l.replicas ?? 1) !== 1) throw new EngineInputError('replicas', 'must be 1 with disaggregated prefill/decode (the prefill and decode instances are the whole cluster)');
+    if (!s.server.kvLink) throw new EngineInputError('prefill-gpus', `server ${s.server.id} does not say how its KV cache would move between instances, so it cannot run disaggregated`);
+  }
+}
+
+/** Resolves the levers of a (validated) scenario. */
+export function leverConfig(s: Scenario): LeverConfig {
+  const l = s.levers ?? {};
+  const d = l.disaggregated;
+  const roles: InstanceRole[] = d
+    ? [...new Array<InstanceRole>(d.prefillInstances).fill('prefill'), ...new Array<InstanceRole>(d.decodeInstances).fill('decode')]
+    : new Array<InstanceRole>(l.replicas ?? 1).fill('colocated');
+  return {
+    prefixShare: l.prefixCacheShare ?? 0,
+    spec: specDecoding(l.speculative),
+    roles,
+    prefillInstances: d ? d.prefillInstances : 0,
+    multiInstance: roles.length > 1,
+  };
+}
+
+/** The instances a scenario runs and the GPUs they take (a pure function the page can call without simulating). */
+export function clusterShape(s: Scenario): ClusterShape {
+  const gpusPerInstance = s.server.gpus ?? 1;
+  const instances = leverConfig(s).roles.map((role) => ({ role, gpus: gpusPerInstance }));
+  return { instances, gpus: instances.length * gpusPerInstance, gpusPerInstance };
+}
