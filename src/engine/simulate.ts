@@ -1,6 +1,7 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
 import { TimeHeap } from './heap';
 import { computeMetrics } from './metrics';
+import { isReferenceRequest, referenceLengths } from './reference';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
 import { DEFAULT_NETWORK_JITTER } from './validate';
@@ -40,6 +41,8 @@ function emptyLog(): IterationLog {
  *   advanced in one go: cost grows with requests, not tokens. KV grows one
  *   token per sequence per step; a run's step time is taken at its mean KV,
  *   which keeps the run's total exact for costs linear in KV.
+ * - One request in fifty is a reference request (see `reference.ts`): the
+ *   workload's mean lengths and the mean network delay; the timeline draws one.
  * Times are seconds from the first send. Same scenario → byte-identical result.
  */
 export function simulate(scenario: Scenario): RunResult {
@@ -59,9 +62,14 @@ export function simulate(scenario: Scenario): RunResult {
   const heap = new TimeHeap();
   const send = (sendS: number, userId: number): void => {
     if (records.length >= s.requests) return;
-    const { promptTokens, outputTokens } = nextLengths();
-    const inS = delayS();
-    const outS = delayS();
+    // Every draw is taken even for a reference request, so the other requests keep theirs.
+    const drawn = nextLengths();
+    const drawnInS = delayS();
+    const drawnOutS = delayS();
+    const reference = isReferenceRequest(records.length, s.requests);
+    const { promptTokens, outputTokens } = reference ? referenceLengths(s.workload) : drawn;
+    const inS = reference ? oneWayS : drawnInS;
+    const outS = reference ? oneWayS : drawnOutS;
     const rec: RequestRecord = {
       id: records.length, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
       serverArrivalS: sendS + inS, admitS: -1, prefillStartS: -1,
@@ -241,7 +249,7 @@ export function simulate(scenario: Scenario): RunResult {
     metrics,
     log,
     limits,
-    representativeId: pickRepresentative(records),
+    representativeId: pickRepresentative(records, s.requests),
     peakBatch,
     peakKvReservedTokens: peakKvReserved,
   };
