@@ -1,6 +1,6 @@
 import { WORKLOADS } from '../../engine/workloads';
 import { SETTING_LIMITS, type WorkloadId } from '../../settings/schema';
-import { useLabStore } from '../../store';
+import { getLabStore, useLabStore } from '../../store';
 import { Choice, type ChoiceOption } from '../common/Choice';
 import { formatCount } from '../common/format';
 import { LogSlider } from '../common/LogSlider';
@@ -22,8 +22,14 @@ export function WorkloadControls() {
     const w = WORKLOADS.find((x) => x.id === id);
     update(w ? { workload: id, prompt: w.promptTokens, output: w.outputTokens } : { workload: id });
   };
-  const setPrompt = (v: number) => update({ prompt: v, workload: 'custom' });
-  const setOutput = (v: number) => update({ output: v, workload: 'custom' });
+  // Moving a length away from a named workload keeps the targets it was judged by (they become explicit, so a link keeps them).
+  const custom = (patch: { prompt: number } | { output: number }) => {
+    const s = getLabStore().getState().settings;
+    const keep = s.targetsFollowWorkload && s.workload !== 'custom' ? { ttftSlo: s.ttftSlo, tpotSlo: s.tpotSlo, targetsFollowWorkload: false } : {};
+    update({ ...patch, workload: 'custom', ...keep });
+  };
+  const setPrompt = (v: number) => custom({ prompt: v });
+  const setOutput = (v: number) => custom({ output: v });
 
   return (
     <section aria-labelledby="workload-h" className="space-y-3">

@@ -1,2 +1,1 @@
 export { Controls } from './Controls';
-export { SLO_PRESETS, presetOf } from './sloPresets';
