@@ -3,7 +3,7 @@ import { ServerControls } from './ServerControls';
 import { SloControls } from './SloControls';
 import { WorkloadControls } from './WorkloadControls';
 
-/** Every control of the lab, grouped. */
+/** Every setting beyond the lesson's two (workload, idle or busy), grouped. */
 export function Controls() {
   return (
     <div className="space-y-6">

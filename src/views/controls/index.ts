@@ -1,1 +1,2 @@
 export { Controls } from './Controls';
+export { LessonControls } from './LessonControls';

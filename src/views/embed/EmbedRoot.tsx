@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Controls } from '../controls';
 import { ResultsRegion } from '../layout/ResultsRegion';
-import { ResultsSection } from '../layout/ResultsSection';
+import { Stage } from '../layout/Stage';
 import { TimelineSection } from '../layout/TimelineSection';
 import { CurveSection } from '../layout/CurveSection';
 import { embedModeOf, fullPageUrl, type EmbedView } from './embedMode';
@@ -42,7 +42,7 @@ function EmbeddedView({ view }: { view: EmbedView }) {
             <Controls />
           </aside>
           <ResultsRegion>
-            <ResultsSection />
+            <Stage />
             <TimelineSection />
           </ResultsRegion>
         </div>

@@ -27,7 +27,7 @@ export function CurveSection() {
   const shown = sweep?.done ? sweep : lastFull;
   const progress = building ? `Updating the curve: ${sweep.points.filter(Boolean).length} of ${sweep.total} runs done…` : '';
   return (
-    <ChartCard id="curve-section" heading="Throughput versus load" dimmed={building || shown !== sweep}>
+    <ChartCard id="curve-section" anchor="curve" heading="Throughput versus load" dimmed={building || shown !== sweep}>
       <p className="min-h-4 text-xs text-muted" data-sweep-state={building ? 'running' : 'done'}>
         {progress}
       </p>

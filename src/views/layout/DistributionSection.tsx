@@ -21,7 +21,7 @@ export function DistributionSection() {
   const slo = useMemo(() => ({ ttftMs: result?.scenario.slo.ttftMs ?? null, tpotMs: result?.scenario.slo.tpotMs ?? null }), [result]);
   if (!result || !samples) return null;
   return (
-    <ChartCard id="distribution-section" heading="Latency across all requests">
+    <ChartCard id="distribution-section" anchor="distribution" heading="Latency across all requests">
       <LatencyDistribution ttftMs={samples.ttftMs} tpotMs={samples.tpotMs} metrics={result.metrics} slo={slo} />
     </ChartCard>
   );

@@ -17,7 +17,7 @@ export function ResultsRegion({ children }: { children: ReactNode }) {
   return (
     <main
       id="results"
-      className={`min-w-0 space-y-6 ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
+      className={`lab-grid mt-3 ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
       data-state={state}
       data-sweep={sweep}
       data-result-id={resultId}

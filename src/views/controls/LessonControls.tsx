@@ -1,0 +1,46 @@
+import { WORKLOADS } from '../../engine/workloads';
+import { LOAD_PRESETS, type WorkloadId } from '../../settings/schema';
+import { useLabStore } from '../../store';
+import { Choice, type ChoiceOption } from '../common/Choice';
+import { formatCount } from '../common/format';
+
+const WORKLOAD_OPTIONS: ChoiceOption<WorkloadId>[] = [
+  ...WORKLOADS.map((w) => ({ value: w.id as WorkloadId, label: w.label, hint: `${formatCount(w.promptTokens)} in / ${formatCount(w.outputTokens)} out` })),
+  { value: 'custom', label: 'Custom', hint: 'your own lengths' },
+];
+
+type Preset = 'idle' | 'busy';
+
+/**
+ * The lesson's two controls, first on the page: pick a workload, flip the
+ * server between idle and busy. Everything else is in the settings below.
+ */
+export function LessonControls() {
+  const workload = useLabStore((s) => s.settings.workload);
+  const users = useLabStore((s) => s.settings.users);
+  const rate = useLabStore((s) => s.settings.rate);
+  const update = useLabStore((s) => s.updateSettings);
+  const preset: Preset | null = rate !== null ? null : users === LOAD_PRESETS.idle ? 'idle' : users === LOAD_PRESETS.busy ? 'busy' : null;
+  const pick = (id: WorkloadId) => {
+    const w = WORKLOADS.find((x) => x.id === id);
+    update(w ? { workload: id, prompt: w.promptTokens, output: w.outputTokens } : { workload: id });
+  };
+  return (
+    <section aria-labelledby="pick-h" className="space-y-3" data-testid="lesson-controls">
+      <h2 id="pick-h" className="text-base font-semibold">
+        Workload and load
+      </h2>
+      <Choice legend="Workload" legendHidden options={WORKLOAD_OPTIONS} value={workload} onChange={pick} />
+      <Choice<Preset>
+        legend="Server load"
+        legendHidden
+        options={[
+          { value: 'idle', label: 'Idle', hint: '1 user' },
+          { value: 'busy', label: 'Busy', hint: '16 users at once' },
+        ]}
+        value={preset}
+        onChange={(p) => update({ users: LOAD_PRESETS[p], rate: null })}
+      />
+    </section>
+  );
+}
