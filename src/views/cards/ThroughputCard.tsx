@@ -14,7 +14,7 @@ export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
       </p>
       <dl>
         <Figure label="Requests completed">
-          <span data-stat="requests-per-sec">{formatReqPerSec(metrics.requestsPerSec)}</span>
+          <Readout metric="requests-per-sec" label="Requests completed per second" text={formatReqPerSec(metrics.requestsPerSec)} />
         </Figure>
         <Figure label="Goodput (in time)">
           <Readout metric="goodput" label="Goodput" text={formatReqPerSec(metrics.goodputReqPerSec)} />
@@ -24,7 +24,7 @@ export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
         <div className="h-full bg-good" style={{ width: `${share * 100}%` }} />
       </div>
       <p className="text-xs text-muted">
-        <span data-stat="slo-share">{formatShare(share)}</span> of completed requests met every target.
+        <Readout metric="slo-share" label="Share of completed requests that met every target" text={formatShare(share)} /> of completed requests met every target.
       </p>
       <dl>
         <Figure label="Pace one user sees (median)">

@@ -35,8 +35,8 @@ export function TpotCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
         <Figure label="Longest gap (p99)">{formatMs(metrics.itlMs.p99)}</Figure>
       </dl>
       <p className="text-xs text-muted">
-        All {formatCount(metrics.completed)} requests: median <span className="tabular font-medium text-ink" data-stat="tpot-p50">{formatMs(metrics.tpotMs.p50)}</span>, p95{' '}
-        <span className="tabular font-medium text-ink" data-stat="tpot-p95">{formatMs(metrics.tpotMs.p95)}</span>
+        All {formatCount(metrics.completed)} requests: median <Readout metric="tpot-p50" label="Median TPOT of all requests" text={formatMs(metrics.tpotMs.p50)} className="font-medium text-ink" />, p95{' '}
+        <Readout metric="tpot-p95" label="p95 TPOT of all requests" text={formatMs(metrics.tpotMs.p95)} className="font-medium text-ink" />
       </p>
     </Card>
   );

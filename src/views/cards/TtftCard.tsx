@@ -26,18 +26,18 @@ export function TtftCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
       )}
       <dl>
         <Figure label="Network, both ways">
-          <span data-part="network">{formatMs(network)}</span>
+          <Readout metric="ttft-network" label="Network, both ways, of the drawn request" text={formatMs(network)} />
         </Figure>
         <Figure label="Queue wait">
-          <span data-part="queue">{formatMs(rep?.queueMs)}</span>
+          <Readout metric="ttft-queue" label="Queue wait of the drawn request" text={formatMs(rep?.queueMs)} />
         </Figure>
         <Figure label={`Prefill, ${formatCount(rep?.promptTokens)} tokens`}>
-          <span data-part="prefill">{formatMs(rep?.prefillMs)}</span>
+          <Readout metric="ttft-prefill" label="Prefill of the drawn request" text={formatMs(rep?.prefillMs)} />
         </Figure>
       </dl>
       <p className="text-xs text-muted">
-        All {formatCount(metrics.completed)} requests: median <span className="tabular font-medium text-ink" data-stat="ttft-p50">{formatMs(metrics.ttftMs.p50)}</span>, p95{' '}
-        <span className="tabular font-medium text-ink" data-stat="ttft-p95">{formatMs(metrics.ttftMs.p95)}</span>
+        All {formatCount(metrics.completed)} requests: median <Readout metric="ttft-p50" label="Median TTFT of all requests" text={formatMs(metrics.ttftMs.p50)} className="font-medium text-ink" />, p95{' '}
+        <Readout metric="ttft-p95" label="p95 TTFT of all requests" text={formatMs(metrics.ttftMs.p95)} className="font-medium text-ink" />
       </p>
     </Card>
   );

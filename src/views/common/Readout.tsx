@@ -1,5 +1,7 @@
-/** The metric names of the public readout contract (tests and course authors rely on them). */
-export type MetricName = 'ttft' | 'tpot' | 'e2e' | 'output-tokens' | 'system-throughput' | 'user-throughput' | 'goodput' | 'verdict';
+import type { MetricId } from '../../lesson/types';
+
+/** The metric names of the public readout contract (tests and course authors rely on them; see `METRIC_IDS`). */
+export type MetricName = MetricId;
 
 interface ReadoutProps {
   metric: MetricName;

@@ -23,9 +23,7 @@ export function TimelineSection() {
         </h2>
         <p className="text-xs text-muted" data-testid="drawn-request-caption">
           The drawn request: the workload&apos;s own lengths at a typical moment of the run. Median E2E of all {formatCount(requests)} requests:{' '}
-          <span className="tabular font-medium text-ink" data-stat="e2e-p50">
-            {formatMs(e2eP50)}
-          </span>
+          <Readout metric="e2e-p50" label="Median E2E of all requests" text={formatMs(e2eP50)} className="font-medium text-ink" />
           .
         </p>
       </header>
