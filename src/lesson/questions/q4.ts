@@ -26,10 +26,10 @@ export const q4: TryItQuestion = {
   prediction: {
     prompt: 'What happened?',
     choices: [
-      'Each user now waits and shares every step with the others: per-user TTFT and TPOT rose',
-      'The extra users congested the network: only TTFT rose',
-      'The GPU slowed down as it got hot: only TPOT rose',
-      'The answers got longer under load: only E2E rose',
+      'Each user now waits for and shares the GPU: per-user TTFT and TPOT rose',
+      'The extra users congested the network to the server: only TTFT rose',
+      'The GPU ran hot under the load and slowed down: only TPOT rose',
+      'The server wrote longer answers when it was busy: only E2E rose',
     ],
     correctIndex: 0,
   },
