@@ -8,11 +8,13 @@
 // Results print as a table and are written to test-results/measure-ui.json.
 /* global console, process, document, performance, requestAnimationFrame, setTimeout, PerformanceObserver, window, MutationObserver */
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../test/e2e/server.mjs';
-import { launchBrowser } from '../test/e2e/browser.mjs';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -97,10 +99,20 @@ async function waitCount(page, key, n) {
   await page.waitForFunction(([k, c]) => window.__lab[k].length >= c, [key, n], { timeout: 30_000 });
 }
 
+/** Serves dist/ with `vite preview` on 127.0.0.1 at a free port, as the end-to-end tests do. */
+async function serveDist() {
+  const server = await preview({ root, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report its address');
+  return { url, close: () => server.close() };
+}
+
 async function main() {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first.');
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   const sizes = await bundleSizes();
-  const server = await serveStatic(dist);
-  const browser = await launchBrowser();
+  const server = await serveDist();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(probe);

@@ -21,4 +21,4 @@ echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint .
 echo "== unit and property tests"; npx vitest run
 echo "== build"; npx vite build --logLevel warn
-echo "== end-to-end (headless Chromium)"; node test/e2e/run.mjs
+echo "== end-to-end (Playwright Test, headless Chromium)"; npx playwright test

@@ -1,0 +1,72 @@
+// Helpers the specs share: waiting for runs, reading readouts, axe.
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until the shown results belong to the newest settings. */
+export async function ready(page: Page, state = 'ready') {
+  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 20_000 });
+}
+
+/** The id of the run on screen. */
+export async function resultId(page: Page): Promise<number> {
+  return Number(await page.locator('main#results').getAttribute('data-result-id'));
+}
+
+/** Waits for results newer than `afterId`, then for them to be current. */
+export async function nextResult(page: Page, afterId: number) {
+  await page.waitForFunction((id) => Number(document.querySelector<HTMLElement>('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 20_000 });
+  await ready(page);
+}
+
+/** Runs `action`, then waits for the run it causes. */
+export async function act(page: Page, action: () => Promise<unknown>) {
+  const id = await resultId(page);
+  await action();
+  await nextResult(page, id);
+}
+
+/** Text of a readout by its `data-metric`. */
+export async function readout(page: Page, metric: string): Promise<string> {
+  return (await page.locator(`[data-metric="${metric}"]`).textContent())?.trim() ?? '';
+}
+
+/** A readout as a number in its base unit: ms for durations, tok/s, req/s, tokens. */
+export async function readNumber(page: Page, metric: string): Promise<number> {
+  const text = await readout(page, metric);
+  const m = /^(-?[\d,]*\.?\d+)\s*(ms|s|tok\/s|req\/s|tokens)$/.exec(text);
+  expect(m, `readout ${metric} has no number with a unit: "${text}"`).not.toBeNull();
+  const n = Number(m![1].replace(/,/g, ''));
+  expect(Number.isFinite(n), `readout ${metric} is not finite: "${text}"`).toBe(true);
+  return m![2] === 's' ? n * 1000 : n;
+}
+
+/** The readouts of the public contract (README "Readouts"). */
+export const METRICS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughput', 'user-throughput', 'goodput', 'verdict'];
+
+/** Waits until the page's URL matches `re` (the lab coalesces URL writes while a control moves). */
+export async function urlMatches(page: Page, re: RegExp) {
+  await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(location.href), [re.source, re.flags], { timeout: 5_000 });
+}
+
+/**
+ * Off-screen chart cards use `content-visibility: auto` (the browser skips
+ * drawing them until they scroll near the viewport). A full-page screenshot
+ * would show them blank, so draw everything first.
+ */
+export async function renderEverything(page: Page) {
+  await page.addStyleTag({ content: '[data-testid$="-section"] { content-visibility: visible !important; }' });
+  await page.waitForTimeout(50);
+}
+
+/**
+ * Runs axe-core on the page and fails on any serious or critical violation.
+ * Returns every violation (the caller may look at the minor ones).
+ */
+export async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')) }));
+  expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
+  return violations;
+}

@@ -1,0 +1,45 @@
+// Myth cards: "Show me" puts the lab into a scenario in which its own readouts
+// contradict the myth, outlines the readouts to look at, and quotes them.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { nextResult, readNumber, readout, resultId } from './helpers';
+
+async function showMe(page: Page, myth: string) {
+  const before = await resultId(page);
+  await page.locator('[data-testid="myths"]').getByRole('button', { name: `Show me: ${myth}` }).click();
+  await nextResult(page, before);
+  const card = page.locator('[data-testid="myths"] li').filter({ hasText: myth });
+  const evidence = card.locator('[data-testid="myth-evidence"]');
+  await evidence.filter({ hasNotText: 'Simulating' }).waitFor();
+  return ((await evidence.textContent()) ?? '').trim();
+}
+
+test('"Throughput is the goal": highest throughput yet, goodput collapses, verdict missed', async ({ lab }) => {
+  const { page } = await lab();
+  const idleSystem = await readNumber(page, 'system-throughput');
+  const text = await showMe(page, 'Throughput is the goal.');
+  expect(page.url()).toMatch(/users=32/);
+  expect(await readNumber(page, 'system-throughput')).toBeGreaterThan(10 * idleSystem);
+  expect(await readout(page, 'verdict')).toMatch(/^Missed/);
+  const goodput = await readNumber(page, 'goodput');
+  expect(goodput, `goodput ${goodput} req/s`).toBeLessThan(0.2);
+  for (const m of ['system-throughput', 'goodput', 'tpot']) expect(text, `evidence quotes ${m}`).toContain(await readout(page, m));
+  const watch = await page.evaluate(() => document.body.getAttribute('data-lesson-watch'));
+  expect(watch).toBe('system-throughput goodput verdict tpot');
+});
+
+test('"Report the average": the evidence shows a p99 many times the mean', async ({ lab }) => {
+  const { page } = await lab();
+  const text = await showMe(page, 'Report the average.');
+  const times = Number(/waits ([\d.]+)× the mean/.exec(text)?.[1]);
+  expect(times, text).toBeGreaterThan(8);
+});
+
+test('"TTFT depends on the model": same server, several-fold TTFT from the prompt alone', async ({ lab }) => {
+  const { page } = await lab();
+  const chat = await readNumber(page, 'ttft');
+  const chatTpot = await readNumber(page, 'tpot');
+  await showMe(page, 'TTFT depends on the model.');
+  expect(await readNumber(page, 'ttft')).toBeGreaterThan(4 * chat);
+  expect(Math.abs((await readNumber(page, 'tpot')) / chatTpot - 1)).toBeLessThan(0.1);
+});
