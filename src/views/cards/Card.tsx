@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
+import { useCompact } from '../common/compact';
 import { formatMs } from '../common/format';
 
 /** A titled result card. */
 export function Card({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
+  const compact = useCompact();
   return (
-    <article id={id} aria-labelledby={`${id}-h`} className="flex flex-col gap-1.5 rounded-lg border border-line bg-surface p-3" data-testid={id}>
+    <article id={id} aria-labelledby={`${id}-h`} className={`flex flex-col rounded-lg border border-line bg-surface ${compact ? 'gap-1 p-2' : 'gap-1.5 p-3'}`} data-testid={id}>
       <header>
         <h3 id={`${id}-h`} className="text-sm font-semibold">
           {title}
         </h3>
-        <p className="text-xs text-muted">{subtitle}</p>
+        {!compact && <p className="text-xs text-muted">{subtitle}</p>}
       </header>
       {children}
     </article>
@@ -18,8 +20,9 @@ export function Card({ id, title, subtitle, children }: { id: string; title: str
 
 /** A small labelled figure inside a card. */
 export function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
+  const compact = useCompact();
   return (
-    <div className="flex items-baseline justify-between gap-2 text-sm leading-5">
+    <div className={`flex items-baseline justify-between gap-2 ${compact ? 'text-xs leading-4' : 'text-sm leading-5'}`}>
       <dt className="text-muted">{label}</dt>
       <dd className="tabular text-right font-medium whitespace-nowrap">{children}</dd>
     </div>

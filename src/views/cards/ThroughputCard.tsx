@@ -1,16 +1,18 @@
 import type { RunMetrics } from '../../engine/types';
 import { formatCount, formatReqPerSec, formatShare, formatTokPerSec } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { Card, Figure } from './Card';
 
 /** Throughput and goodput: the whole server's output, and the part of it that met the SLO (goodput in req/s, as everywhere in the lab). */
 export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
   const share = Number.isFinite(metrics.sloMetShare) ? Math.min(1, Math.max(0, metrics.sloMetShare)) : 0;
+  const compact = useCompact();
   return (
     <Card id="throughput-card" title="Throughput and goodput" subtitle="The whole server: what the bill pays for">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <Readout metric="system-throughput" label="System throughput" text={formatTokPerSec(metrics.outputTokPerSec)} className="text-2xl font-bold" />
-        <span className="text-xs text-muted">all users together</span>
+        {!compact && <span className="text-xs text-muted">all users together</span>}
       </p>
       <dl>
         <Figure label="Requests completed">

@@ -1,6 +1,7 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
 import { formatCount, formatMs, formatTokPerSec, tokPerSecOf } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { Card, DrawnLabel, Figure } from './Card';
 import { INSTANT_TOK_PER_SEC, pacePercent, paceWords, READING_TOK_PER_SEC } from './paceScale';
@@ -12,6 +13,7 @@ export function TpotCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
   const reading0 = pacePercent(READING_TOK_PER_SEC[0]) ?? 0;
   const reading1 = pacePercent(READING_TOK_PER_SEC[1]) ?? 0;
   const instant = pacePercent(INSTANT_TOK_PER_SEC) ?? 0;
+  const compact = useCompact();
   return (
     <Card id="tpot-card" title="Time per output token (TPOT)" subtitle="The pace of every token after the first">
       <p className="flex flex-wrap items-baseline gap-x-2">
@@ -30,9 +32,9 @@ export function TpotCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
         </span>
         {here !== null && <div className="absolute -top-1.5 h-5 w-1 -translate-x-1/2 rounded-sm bg-ink" style={{ left: `${here}%` }} aria-hidden="true" />}
       </div>
-      <p className="text-xs text-muted">{paceWords(tokPerSec)}</p>
+      {!compact && <p className="text-xs text-muted">{paceWords(tokPerSec)}</p>}
       <dl>
-        <Figure label="Longest gap (p99)">{formatMs(metrics.itlMs.p99)}</Figure>
+        {!compact && <Figure label="Longest gap (p99)">{formatMs(metrics.itlMs.p99)}</Figure>}
       </dl>
       <p className="text-xs text-muted">
         All {formatCount(metrics.completed)} requests: median <Readout metric="tpot-p50" label="Median TPOT of all requests" text={formatMs(metrics.tpotMs.p50)} className="font-medium text-ink" />, p95{' '}

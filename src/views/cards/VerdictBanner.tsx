@@ -1,11 +1,12 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics, Slo } from '../../engine/types';
 import { formatReqPerSec, formatShare } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { verdictFor } from './verdict';
 
 /** The SLO verdict for the drawn request, and what it means for throughput versus goodput over the run. */
-export function VerdictBanner({ rep, slo, metrics }: { rep: RequestBreakdown | null; slo: Slo; metrics: RunMetrics }) {
+export function VerdictBanner({ rep, slo, metrics, brief = false }: { rep: RequestBreakdown | null; slo: Slo; metrics: RunMetrics; /** Only the headline on a narrow frame. */ brief?: boolean }) {
   if (!rep) {
     return (
       <div className="rounded-lg border-2 border-bad bg-bad-bg px-3 py-2" data-testid="verdict">
@@ -14,13 +15,14 @@ export function VerdictBanner({ rep, slo, metrics }: { rep: RequestBreakdown | n
     );
   }
   const v = verdictFor(rep, slo);
+  const compact = useCompact();
   return (
     <div className={`rounded-lg border-2 px-3 py-2 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`} data-testid="verdict">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-xs font-semibold tracking-wide text-muted uppercase">SLO verdict, drawn request</span>
-        <Readout metric="verdict" label="SLO verdict" text={v.headline} className={`text-base font-bold sm:text-lg ${v.met ? 'text-good' : 'text-bad'}`} />
+        {!compact && <span className="text-xs font-semibold tracking-wide text-muted uppercase">SLO verdict, drawn request</span>}
+        <Readout metric="verdict" label="SLO verdict" text={v.headline} className={`${compact ? 'text-sm' : 'text-base sm:text-lg'} font-bold ${v.met ? 'text-good' : 'text-bad'}`} />
       </p>
-      <p className="text-sm">
+      <p className={`${compact ? 'text-xs' : 'text-sm'} ${brief ? 'hidden sm:block' : ''}`}>
         {v.accounting} <span className="text-muted">Whole run: {formatShare(metrics.sloMetShare)} in time, goodput {formatReqPerSec(metrics.goodputReqPerSec)} of {formatReqPerSec(metrics.requestsPerSec)}.</span>
       </p>
     </div>

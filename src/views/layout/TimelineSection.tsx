@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSim } from '../../workers';
 import { formatCount, formatMs } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { formulaFor, Timeline, type TimelineData } from '../timeline';
 
@@ -15,13 +16,14 @@ export function TimelineSection() {
   const e2eP50 = useSim((s) => s.main?.result.metrics.e2eMs.p50 ?? null);
   const data = useMemo<TimelineData | null>(() => (rep ? { ...rep.breakdown, tokenTimesMs: rep.tokenTimesMs } : null), [rep]);
   const f = data ? formulaFor(data) : null;
+  const compact = useCompact();
   return (
-    <section id="timeline" aria-labelledby="timeline-h" className="space-y-2 rounded-lg border border-line bg-surface p-3 sm:p-4" data-testid="timeline-section">
+    <section id="timeline" aria-labelledby="timeline-h" className={`rounded-lg border border-line bg-surface ${compact ? 'space-y-1 p-2' : 'space-y-2 p-3 sm:p-4'}`} data-testid="timeline-section">
       <header className="flex flex-wrap items-baseline gap-x-3">
-        <h2 id="timeline-h" className="text-lg font-semibold">
+        <h2 id="timeline-h" className={compact ? 'text-sm font-semibold' : 'text-lg font-semibold'}>
           One request, start to finish
         </h2>
-        <p className="text-xs text-muted" data-testid="drawn-request-caption">
+        <p className={`text-xs text-muted ${compact ? 'sr-only' : ''}`} data-testid="drawn-request-caption">
           The drawn request: the workload&apos;s own lengths at a typical moment of the run. Median E2E of all {formatCount(requests)} requests:{' '}
           <Readout metric="e2e-p50" label="Median E2E of all requests" text={formatMs(e2eP50)} className="font-medium text-ink" />
           .
@@ -29,7 +31,7 @@ export function TimelineSection() {
       </header>
       {data && f ? (
         <>
-          <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <dl className={`flex flex-wrap gap-x-5 gap-y-0.5 ${compact ? 'text-xs' : 'text-sm'}`}>
             <div className="flex gap-1.5">
               <dt className="text-muted">Prompt</dt>
               <dd className="tabular font-medium">{formatCount(rep?.breakdown.promptTokens)} tokens</dd>

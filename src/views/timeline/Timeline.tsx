@@ -95,7 +95,7 @@ function TimelineLegend({ slow }: { slow: boolean }) {
       <Swatch className="bg-prefill" label="Prefill (reads the whole prompt)" />
       <Swatch className="bg-decode" label="Decode: one token per tick" />
       {slow && <Swatch className="bg-slow" label="Longer gap: another request's prefill shared the step" />}
-      <li>Point at the bar, or tab to it, for times.</li>
+      <li className="[[data-embed]_&]:hidden">Point at the bar, or tab to it, for times.</li>
     </ul>
   );
 }
