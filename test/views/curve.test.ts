@@ -95,14 +95,16 @@ describe('layoutCurve', () => {
     expect(layout.bandLabels.find((b) => b.kind === 'current')?.text).toBe('your load: 16 users');
   });
 
-  it('shades the batch-limit region from half-way to the first limited point', () => {
+  it('shades the batch-limit region from the batch limit itself, at its value on the log axis', () => {
     const firstLimited = chatPoints.findIndex((p) => p.limitingFactor === 'batch');
     expect(firstLimited).toBeGreaterThan(0);
     expect(layout.limitRegions).toHaveLength(1);
     const r = layout.limitRegions[0];
     expect(r.factor).toBe('batch');
     expect(r.label).toBe('batch limit (64)');
-    expect(r.x0Px).toBeCloseTo((layout.points[firstLimited - 1].xPx + layout.points[firstLimited].xPx) / 2, 6);
+    // 64 users is a sweep point: the region starts exactly there, not half-way to 128 (which a log axis puts near 90).
+    expect(chatPoints[firstLimited - 1].users).toBe(64);
+    expect(r.x0Px).toBeCloseTo(layout.points[firstLimited - 1].xPx, 6);
     expect(r.x1Px).toBe(layout.plotRightPx);
   });
 

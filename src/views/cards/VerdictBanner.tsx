@@ -7,6 +7,7 @@ import { verdictFor } from './verdict';
 
 /** The SLO verdict for the drawn request, and what it means for throughput versus goodput over the run. */
 export function VerdictBanner({ rep, slo, metrics, brief = false }: { rep: RequestBreakdown | null; slo: Slo; metrics: RunMetrics; /** Only the headline on a narrow frame. */ brief?: boolean }) {
+  const compact = useCompact();
   if (!rep) {
     return (
       <div className="rounded-lg border-2 border-bad bg-bad-bg px-3 py-2" data-testid="verdict">
@@ -15,7 +16,6 @@ export function VerdictBanner({ rep, slo, metrics, brief = false }: { rep: Reque
     );
   }
   const v = verdictFor(rep, slo);
-  const compact = useCompact();
   return (
     <div className={`rounded-lg border-2 px-3 py-2 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`} data-testid="verdict">
       <p className="flex flex-wrap items-baseline gap-x-2">

@@ -42,7 +42,7 @@ export function TimelineSection() {
                 <Readout metric="output-tokens" label="Output tokens of the drawn request" text={`${formatCount(f.outputTokens)} tokens`} />
               </dd>
             </div>
-            <div className="flex gap-1.5">
+            <div className="flex flex-wrap gap-x-1.5">
               <dt className="text-muted">E2E = TTFT + TPOT × (N − 1)</dt>
               <dd className="tabular" data-testid="formula">
                 <Readout metric="e2e" label="E2E latency of the drawn request" text={formatMs(f.e2eMs)} className="font-semibold" />

@@ -92,7 +92,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQues
           <div className="space-y-2 rounded-md border border-line bg-raised p-3 text-sm" data-testid="step-box">
             <p>
               <span className="font-semibold">
-                Step {flow.step + 1} of {question.steps.length}, {setupText(stepInfo.label).toLowerCase()}:
+                Step {flow.step + 1} of {question.steps.length} ({setupText(stepInfo.label)}):
               </span>{' '}
               {stepInfo.watchHint}
             </p>
@@ -119,7 +119,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQues
               <span className="font-semibold">
                 Question {question.id}, step {flow.step + 1} of {question.steps.length}:
               </span>{' '}
-              {stepInfo.watchHint} The readouts to watch are outlined.
+              {stepInfo.watchHint} <span className="hidden sm:inline">The readouts to watch are outlined.</span>
               {question.alsoSee && (
                 <>
                   {' '}

@@ -1,5 +1,6 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { QUESTIONS, questionById } from '../../lesson/questions';
+import { useSim } from '../../workers';
 import { focusAndShow } from './focusLab';
 import { useProgress } from './progressStore';
 import { ProgressNotice } from './ProgressNotice';
@@ -15,11 +16,18 @@ export function TryItPanel() {
   const resetProgress = useProgress((s) => s.reset);
   const [flow, dispatch] = useReducer(flowReducer, 1, (id) => initialFlow(id));
   const heading = useRef<HTMLHeadingElement>(null);
-  const reveal = useCallback(() => focusAndShow(heading.current), []);
-  const linkNotice = useQuestionDeepLink((id, answer) => {
+  const { linkedId, notice: linkNotice } = useQuestionDeepLink((id, answer) => {
     const q = questionById(id);
     dispatch(answer && q ? { type: 'answer', questionId: id, lastStep: q.steps.length - 1 } : { type: 'select', questionId: id });
-  }, reveal);
+  });
+  // A linked question comes into view once it is the one shown and the lab above it has its numbers (so nothing shifts after).
+  const hasResults = useSim((s) => s.main !== null);
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (revealed.current || linkedId === null || flow.questionId !== linkedId || !hasResults) return;
+    revealed.current = true;
+    requestAnimationFrame(() => focusAndShow(heading.current, false));
+  }, [linkedId, flow.questionId, hasResults]);
   const question = questionById(flow.questionId) ?? QUESTIONS[0];
   const select = (id: number) => dispatch({ type: 'select', questionId: id });
   const nextId = question.id < QUESTIONS.length ? question.id + 1 : null;

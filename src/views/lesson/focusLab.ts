@@ -10,11 +10,11 @@ export function focusLab(): void {
   lab.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
 
-/** Focuses `el` and brings it into view (for an explanation or a question). */
-export function focusAndShow(el: HTMLElement | null): void {
+/** Focuses `el` and brings it into view (for an explanation or a question); `smooth` false jumps (a page opening at a question). */
+export function focusAndShow(el: HTMLElement | null, smooth = true): void {
   if (!el) return;
   el.focus({ preventScroll: true });
-  el.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  el.scrollIntoView({ block: 'start', behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto' });
 }
 
 function prefersReducedMotion(): boolean {

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import { QUESTIONS, questionById } from '../../lesson/questions';
-import { useSim } from '../../workers';
 import { applyScenario } from './applyScenario';
 import { questionParam } from './tryItFlow';
 
 /**
  * `?question=N` opens question N at its prediction step (the lab untouched,
- * nothing revealed) and brings it into view once the lab above it has its
- * numbers (so nothing shifts after the scroll). `&answer=1` is the
- * instructor's link to the answer: the lab is set up for the question's last
- * step and the explanation is shown. Returns a notice when the link names no
- * question; the page works on either way.
+ * nothing revealed); `&answer=1` is the instructor's link to the answer: the
+ * lab is set up for the question's last step and the explanation is shown.
+ * Returns the question the link opened (the panel brings it into view once
+ * it shows it) and a notice when the link names no question; the page works
+ * on either way.
  */
-export function useQuestionDeepLink(onOpen: (questionId: number, answer: boolean) => void, reveal: () => void): string | null {
+export function useQuestionDeepLink(onOpen: (questionId: number, answer: boolean) => void): { linkedId: number | null; notice: string | null } {
   const [parsed] = useState(() => questionParam(typeof window === 'undefined' ? '' : window.location.search, QUESTIONS.length));
-  const hasResults = useSim((s) => s.main !== null);
   useEffect(() => {
     if (parsed.id === null) return;
     const question = questionById(parsed.id);
@@ -24,11 +22,5 @@ export function useQuestionDeepLink(onOpen: (questionId: number, answer: boolean
     // Only the opening link counts; later renders never re-apply it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [parsed]);
-  const [revealed, setRevealed] = useState(false);
-  useEffect(() => {
-    if (parsed.id === null || revealed || !hasResults) return;
-    setRevealed(true);
-    requestAnimationFrame(() => reveal());
-  }, [parsed, revealed, hasResults, reveal]);
-  return parsed.id === null ? parsed.notice : null;
+  return parsed.id === null ? { linkedId: null, notice: parsed.notice } : { linkedId: parsed.id, notice: null };
 }

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCompact } from '../common/compact';
 import { useElementWidth } from '../common/useElementWidth';
 import { layoutTimeline } from './layout';
 import { Lane } from './Lane';
@@ -88,13 +89,15 @@ function Swatch({ className, label }: { className: string; label: string }) {
 }
 
 function TimelineLegend({ slow }: { slow: boolean }) {
+  // In an embed the legend keeps to the names, so it fits a small frame.
+  const compact = useCompact();
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Legend">
+    <ul className={`flex flex-wrap gap-y-1 text-xs text-muted ${compact ? 'gap-x-3' : 'gap-x-4'}`} aria-label="Legend">
       <Swatch className="bg-net" label="Network" />
       <Swatch className="bg-queue" label="Queue wait" />
-      <Swatch className="bg-prefill" label="Prefill (reads the whole prompt)" />
-      <Swatch className="bg-decode" label="Decode: one token per tick" />
-      {slow && <Swatch className="bg-slow" label="Longer gap: another request's prefill shared the step" />}
+      <Swatch className="bg-prefill" label={compact ? 'Prefill' : 'Prefill (reads the whole prompt)'} />
+      <Swatch className="bg-decode" label={compact ? 'Decode, a token per tick' : 'Decode: one token per tick'} />
+      {slow && <Swatch className="bg-slow" label={compact ? 'Longer gap: a prefill shared the step' : "Longer gap: another request's prefill shared the step"} />}
       <li className="[[data-embed]_&]:hidden">Point at the bar, or tab to it, for times.</li>
     </ul>
   );
