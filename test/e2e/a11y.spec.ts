@@ -34,7 +34,9 @@ test('keyboard: Tab reaches the controls in reading order and focus is visible',
       const el = document.activeElement as HTMLElement;
       const style = getComputedStyle(el);
       const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent;
-      return `${el.tagName}:${(label ?? '').trim().slice(0, 30)}:${style.outlineStyle !== 'none' || el.closest('label')?.matches(':has(:focus-visible)') ? 'visible' : 'hidden'}`;
+      // SVG parts (the timeline's) show focus with a stroke rather than an outline.
+      const ring = style.outlineStyle !== 'none' || (el instanceof SVGElement && style.stroke !== 'none' && parseFloat(style.strokeWidth) >= 2) || el.closest('label')?.matches(':has(:focus-visible)');
+      return `${el.tagName}:${(label ?? '').trim().slice(0, 30)}:${ring ? 'visible' : 'hidden'}`;
     }));
   }
   const all = names.join('\n');

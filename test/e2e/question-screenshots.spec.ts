@@ -14,7 +14,7 @@ const shot0 = (page: import('@playwright/test').Page, name: string) => page.scre
 test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab }) => {
   for (const s of SIZES) {
     const tag = `${s.width}-${s.colorScheme}`;
-    const { page } = await lab({ width: s.width, colorScheme: s.colorScheme, query: 'question=1' });
+    const { page } = await lab({ width: s.width, colorScheme: s.colorScheme, query: 'question=1&workload=report' });
     await page.locator('[data-question="1"] [data-testid="prediction-form"]').waitFor();
     await shot0(page, `lesson-question-link-${tag}.png`);
     await predict(page, /TTFT: the whole document/);

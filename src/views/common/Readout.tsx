@@ -5,7 +5,7 @@ export type MetricName = MetricId;
 
 interface ReadoutProps {
   metric: MetricName;
-  /** Accessible name, e.g. "TTFT of the typical request". */
+  /** Accessible name, e.g. "TTFT of the drawn request". */
   label: string;
   /** The value with its unit, already formatted (never NaN). */
   text: string;
