@@ -257,7 +257,7 @@ describe('layoutCurve extra points (a real run)', () => {
   });
 
   it('widens the y ranges so a run far slower than the simulation stays inside its panels', () => {
-    const slow = run({ outputTokPerSec: 1e6, ttftP50Ms: 60_000, ttftP95Ms: 120_000, tpotP50Ms: 900, tpotP95Ms: 2_000 });
+    const slow = run({ outputTokPerSec: 1e6, requestsPerSec: 1e4, ttftP50Ms: 60_000, ttftP95Ms: 120_000, tpotP50Ms: 900, tpotP95Ms: 2_000 });
     const l = layoutCurve(data(chatPoints, { extraPoints: [slow] }), { widthPx: 600 });
     for (const panel of l.panels) {
       for (const m of panel.extras[0].markers) {
@@ -266,7 +266,8 @@ describe('layoutCurve extra points (a real run)', () => {
         expect(m.yPx).toBeLessThanOrEqual(panel.bottomPx);
       }
     }
-    expect(Math.max(...l.panels[0].yAxis.ticks.map((t) => t.value))).toBeGreaterThanOrEqual(1e6);
+    // The first panel is in req/s (goodput's unit): the run's 10,000 req/s fit on its scale.
+    expect(Math.max(...l.panels[0].yAxis.ticks.map((t) => t.value))).toBeGreaterThanOrEqual(1e4);
     // Values a panel cannot draw (no TPOT data, 0 on the log TTFT scale) get no diamond, and nothing breaks.
     const empty = layoutCurve(data(chatPoints, { extraPoints: [run({ ttftP50Ms: 0, ttftP95Ms: NaN, tpotP50Ms: NaN, tpotP95Ms: NaN })] }), { widthPx: 600 });
     expect(empty.panels[1].extras[0].markers).toEqual([]);
@@ -346,7 +347,7 @@ describe('ThroughputCurve', () => {
   });
 
   it('draws a real run as diamonds with its label, and lists it in the table', () => {
-    const extraPoints: CurveExtraPoint[] = [{ label: 'lab-run.csv', users: 2, ratePerSec: null, outputTokPerSec: 10, ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 46, tpotP95Ms: 63 }];
+    const extraPoints: CurveExtraPoint[] = [{ label: 'lab-run.csv', users: 2, ratePerSec: null, outputTokPerSec: 10, requestsPerSec: 0.04, ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 46, tpotP95Ms: 63 }];
     const html = renderToStaticMarkup(createElement(ThroughputCurve, { ...data(chatPoints), points: chatPoints, extraPoints, width: 640 }));
     expect(html).toContain('data-testid="curve-extra-point"');
     expect(html.match(/lab-run\.csv · 2 users/g)).toHaveLength(3);
