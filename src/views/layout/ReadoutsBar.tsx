@@ -29,7 +29,7 @@ export function ReadoutsBar() {
   const rep = result.representative?.breakdown ?? null;
   const verdict = rep ? verdictFor(rep, result.scenario.slo) : null;
   return (
-    <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-raised/95 px-3 py-2 text-xs shadow-lg backdrop-blur sm:text-sm" data-testid="readouts-bar">
+    <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-raised px-3 py-2 text-xs shadow-lg sm:text-sm" data-testid="readouts-bar">
       <div className="tabular mx-auto flex max-w-xl items-center justify-between gap-2 whitespace-nowrap">
         <span>
           <span className="text-muted">TTFT </span>

@@ -6,7 +6,7 @@ import { PAGE_SECTIONS } from './sections';
  */
 export function SectionNav() {
   return (
-    <nav aria-label="Sections" className="sticky top-0 z-20 -mx-3 border-b border-line bg-bg/95 px-3 backdrop-blur sm:-mx-6 sm:px-6" data-testid="section-nav">
+    <nav aria-label="Sections" className="sticky top-0 z-20 -mx-3 border-b border-line bg-bg px-3 sm:-mx-6 sm:px-6" data-testid="section-nav">
       <ul className="flex gap-1 overflow-x-auto py-1.5 text-sm whitespace-nowrap [scrollbar-width:none]">
         {PAGE_SECTIONS.map((s) => (
           <li key={s.id}>

@@ -9,7 +9,7 @@ export function LessonDock({ label, children, testId }: { label: string; childre
   return (
     <aside
       aria-label={label}
-      className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-accent bg-raised/95 px-3 py-1.5 text-sm shadow-[0_-4px_16px_rgba(0,0,0,0.15)] backdrop-blur sm:px-6"
+      className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-accent bg-raised px-3 py-1.5 text-sm shadow-[0_-4px_16px_rgba(0,0,0,0.15)] sm:px-6"
       data-testid={testId}
     >
       <div className="mx-auto flex max-w-[1400px] flex-wrap items-center gap-x-4 gap-y-1">{children}</div>

@@ -2,7 +2,7 @@ import { forwardRef, useCallback, useEffect, useState } from 'react';
 import { choiceOrder } from '../../lesson/choiceOrder';
 import { changedKeys, RUN_KEYS } from '../../lesson/applies';
 import type { TryItQuestion } from '../../lesson/types';
-import { useLabStore } from '../../store';
+import { getLabStore, useLabStore } from '../../store';
 import { applyScenario } from './applyScenario';
 import { useDock } from './dockStore';
 import { Explanation } from './Explanation';
@@ -20,7 +20,8 @@ const setupText = (label: string) => label.replace(/^(Set up|Switch to): /, '');
 /** One question: predict (which sets the lab up), observe step by step, say "I've looked", read the explanation. */
 export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQuestion; flow: FlowState; dispatch: (a: FlowAction) => void; onNext: (() => void) | null }>(
   function QuestionView({ question, flow, dispatch, onNext }, headingRef) {
-    const settings = useLabStore((s) => s.settings);
+    // Only an explanation on screen follows every settings change; the rest reads them when a button is pressed.
+    const settings = useLabStore((s) => (flow.phase === 'explain' ? s.settings : null));
     const { live, status } = useLiveNumbers();
     const recordPrediction = useProgress((s) => s.recordPrediction);
     const markCompleted = useProgress((s) => s.markCompleted);
@@ -34,7 +35,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQues
     const apply = (step: number) => {
       // Keep the first step's numbers for the comparison, if they are current and the lab still shows that step.
       const prev = question.steps[Math.max(0, step - 1)];
-      const current = status === 'ready' && live !== null && changedKeys(settings, prev.query, RUN_KEYS).length === 0;
+      const current = status === 'ready' && live !== null && changedKeys(getLabStore().getState().settings, prev.query, RUN_KEYS).length === 0;
       applyScenario(question.steps[step].query);
       return step > 0 && current ? live : null;
     };
@@ -142,7 +143,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQues
           </LessonDock>
         )}
 
-        {flow.phase === 'explain' && atLastStep(flow, question) && (
+        {flow.phase === 'explain' && settings && atLastStep(flow, question) && (
           <Explanation
             question={question}
             live={live}
