@@ -35,8 +35,19 @@ function meanParts(rs: readonly RequestRecord[]): TtftParts {
   return { networkMs: sum.networkMs / n, queueMs: sum.queueMs / n, prefillMs: sum.prefillMs / n };
 }
 
-/** The live numbers of a run, or null when no request completed. */
+// Several panels read the same run (the try-it panel, the myths, the percentiles): compute once per run.
+const cache = new WeakMap<RunLike, LiveNumbers | null>();
+
+/** The live numbers of a run, or null when no request completed (memoised per run object). */
 export function liveNumbersOf(run: RunLike): LiveNumbers | null {
+  const hit = cache.get(run);
+  if (hit !== undefined) return hit;
+  const live = computeLiveNumbers(run);
+  cache.set(run, live);
+  return live;
+}
+
+function computeLiveNumbers(run: RunLike): LiveNumbers | null {
   const rep = run.representativeId >= 0 ? run.requests[run.representativeId] : undefined;
   if (!rep || !rep.completed) return null;
   const m = run.metrics;
