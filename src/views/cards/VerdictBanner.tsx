@@ -17,7 +17,7 @@ export function VerdictBanner({ rep, slo, metrics, brief = false }: { rep: Reque
   }
   const v = verdictFor(rep, slo);
   return (
-    <div className={`rounded-lg border-2 px-3 py-2 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`} data-testid="verdict">
+    <div className={`rounded-lg border-2 px-3 py-1.5 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`} data-testid="verdict">
       <p className="flex flex-wrap items-baseline gap-x-2">
         {!compact && <span className="text-xs font-semibold tracking-wide text-muted uppercase">SLO verdict, drawn request</span>}
         <Readout metric="verdict" label="SLO verdict" text={v.headline} className={`${compact ? 'text-sm' : 'text-base sm:text-lg'} font-bold ${v.met ? 'text-good' : 'text-bad'}`} />

@@ -17,7 +17,7 @@ export function ResultsRegion({ children, plain = false }: { children: ReactNode
   return (
     <main
       id="results"
-      className={`${plain ? '' : 'lab-grid mt-3'} ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
+      className={`${plain ? '' : 'lab-grid mt-2'} ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
       data-state={state}
       data-sweep={sweep}
       data-result-id={resultId}

@@ -13,7 +13,7 @@ export const Stage = forwardRef<HTMLElement>(function Stage(_props, ref) {
   const main = useSim((s) => s.main);
   const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
   return (
-    <section id="lab" ref={ref} tabIndex={-1} aria-labelledby="lab-h" className="space-y-3 outline-none" data-testid="stage">
+    <section id="lab" ref={ref} tabIndex={-1} aria-labelledby="lab-h" className="space-y-2 outline-none" data-testid="stage">
       <h2 id="lab-h" className="sr-only">
         The lab: one request and its numbers
       </h2>
@@ -37,7 +37,7 @@ function StageResults({ result }: { result: MainResult }) {
     <>
       <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} />
       <TimelineSection />
-      <div className="grid gap-3 md:grid-cols-3" data-testid="cards">
+      <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
         <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} />
         <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} />
         <ThroughputCard metrics={result.metrics} />

@@ -97,8 +97,8 @@ function TimelineLegend({ slow }: { slow: boolean }) {
       <Swatch className="bg-queue" label="Queue wait" />
       <Swatch className="bg-prefill" label={compact ? 'Prefill' : 'Prefill (reads the whole prompt)'} />
       <Swatch className="bg-decode" label={compact ? 'Decode, a token per tick' : 'Decode: one token per tick'} />
-      {slow && <Swatch className="bg-slow" label={compact ? 'Longer gap: a prefill shared the step' : "Longer gap: another request's prefill shared the step"} />}
-      <li className="[[data-embed]_&]:hidden">Point at the bar, or tab to it, for times.</li>
+      {slow && <Swatch className="bg-slow" label={compact ? 'Longer gap: a prefill shared the step' : "Longer gap: another's prefill shared the step"} />}
+      <li className="[[data-embed]_&]:hidden">Point or tab to the bar for times.</li>
     </ul>
   );
 }
