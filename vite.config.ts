@@ -1,11 +1,46 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { chartStyleSheet } from './src/views/chart/palette.ts';
+
+/**
+ * The built page's Content-Security-Policy, as a meta tag (the lab is served
+ * as static files, so there are no headers to rely on). Everything comes from
+ * the page's own origin; `connect-src` also allows http: and https: because
+ * the compare panel measures an endpoint the user types in (any host, often
+ * http://127.0.0.1:8000): the only requests that ever leave the origin, and
+ * only when the user asks. Images may be data:/blob: (a chart saved as PNG is
+ * drawn from a blob: URL). The one inline style, the charts' palette sheet
+ * (`chartStyleSheet`, a `<style>` in every chart), is allowed by its hash.
+ * Not in `vite dev`, whose hot reload needs inline scripts and a websocket.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  `style-src 'self' 'sha256-${createHash('sha256').update(chartStyleSheet()).digest('base64')}'`,
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "worker-src 'self'",
+  "connect-src 'self' http: https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'latency-lab-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
 
 export default defineConfig({
   // Relative base so the built lab works from any folder or a file server.
   base: './',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contentSecurityPolicy()],
   build: { target: 'es2022', sourcemap: false },
   worker: { format: 'es' },
   test: {

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SectionBoundary } from './views/common/SectionBoundary';
+import { SlowRunNotice } from './views/common/SlowRunNotice';
 import { Controls, LessonControls } from './views/controls';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
@@ -24,7 +26,8 @@ function Loaded({ onLoad }: { onLoad: () => void }) {
  * The lab, lesson first. Wide: the workload and load pickers and the settings
  * in a left column that scrolls with the page, the lab (verdict, timeline,
  * cards) beside them, then the try-it questions and the rest. Narrow: pickers,
- * lab, try-it, settings, the rest.
+ * lab, try-it, settings, the rest. Every section sits in its own error
+ * boundary, so one that fails leaves the others working.
  */
 export function App() {
   const [loaded, setLoaded] = useState(false);
@@ -39,21 +42,28 @@ export function App() {
       <div className="mt-2 space-y-2 empty:hidden">
         <Notices />
         <RunError />
+        <SlowRunNotice />
       </div>
       <ResultsRegion>
         <div className="lab-pick" data-current>
-          <LessonControls />
+          <SectionBoundary name="The workload and load pickers">
+            <LessonControls />
+          </SectionBoundary>
         </div>
         <div className="lab-stage">
           <Stage />
         </div>
         <div className="lab-tryit">
-          <Suspense fallback={<TryItPlaceholder />}>
-            <TryItPanel />
-          </Suspense>
+          <SectionBoundary name="The try-it questions">
+            <Suspense fallback={<TryItPlaceholder />}>
+              <TryItPanel />
+            </Suspense>
+          </SectionBoundary>
         </div>
         <section id="settings" aria-label="Settings" className="lab-settings" data-current>
-          <Controls />
+          <SectionBoundary name="The settings">
+            <Controls />
+          </SectionBoundary>
         </section>
         <div className="lab-rest space-y-6">
           <Suspense fallback={null}>

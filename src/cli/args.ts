@@ -65,15 +65,23 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { command, values, extras };
 }
 
-/** Parses a comma-separated list of positive numbers for a sweep axis. */
-export function parseNumberList(raw: string, flag: string, allowInf: boolean): number[] {
-  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
-  if (parts.length === 0) throw new UsageError(`--${flag} needs at least one value`);
+/**
+ * Parses a comma-separated list of sweep values, each checked exactly as the
+ * setting `paramKey` checks its own value (`--sweep-rates` like `--rate`,
+ * `--sweep-users` like `--users`, without `inf` users: a sweep point needs a
+ * finite load).
+ */
+export function parseNumberList(raw: string, flag: string, paramKey: 'rate' | 'users'): number[] {
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.every((p) => p.length === 0)) throw new UsageError(`--${flag} needs at least one value`);
   if (parts.length > 64) throw new UsageError(`--${flag} takes at most 64 values`);
-  return parts.map((p) => {
-    if (allowInf && p.toLowerCase() === 'inf') return Infinity;
-    const n = Number(p);
-    if (!/^[0-9.eE+]+$/.test(p) || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${flag}: "${p}" is not a positive number`);
-    return n;
+  const kind = PARAMS.find((p) => p.key === paramKey)!.kind;
+  return parts.map((p, i) => {
+    if (p === '') throw new UsageError(`--${flag}: value ${i + 1} is empty`);
+    const out = kind.parse(p);
+    if (!out.ok) throw new UsageError(`--${flag}: ${out.reason}`);
+    const v = out.value as number;
+    if (paramKey === 'users' && v === Infinity) throw new UsageError(`--${flag}: "${p}" is not a finite number of users`);
+    return v;
   });
 }

@@ -11,7 +11,9 @@ export function formatMs(ms: number): string {
   return ms >= 10_000 ? `${num(ms / 1000)} s` : `${num(ms)} ms`;
 }
 
-function statRow(name: string, s: Stats): string {
+/** One statistic as a text row; "no data" when it has no samples (every request failed or was rejected). */
+export function statRow(name: string, s: Stats): string {
+  if (s.count === 0) return `  ${name.padEnd(6)} no data`;
   return `  ${name.padEnd(6)} mean ${formatMs(s.mean).padStart(11)}  p50 ${formatMs(s.p50).padStart(11)}  p90 ${formatMs(s.p90).padStart(11)}  p95 ${formatMs(s.p95).padStart(11)}  p99 ${formatMs(s.p99).padStart(11)}`;
 }
 
@@ -53,6 +55,9 @@ export function predictText(r: RunResult): string {
   return lines.join('\n');
 }
 
+/** A percentile for a table cell, or "no data". */
+const cellMs = (s: Stats, p: 'p50' | 'p95'): string => (s.count === 0 ? 'no data' : formatMs(s[p])).padStart(10);
+
 /** Human-readable `sweep` table. */
 export function sweepText(points: readonly SweepPoint[]): string {
   const head = ' load      tok/s    req/s  goodput  TTFT p50   TTFT p95   TPOT p50   TPOT p95  batch  limit';
@@ -64,10 +69,10 @@ export function sweepText(points: readonly SweepPoint[]): string {
       num(m.outputTokPerSec).padStart(9),
       format(',.2f')(m.requestsPerSec).padStart(8),
       format(',.2f')(m.goodputReqPerSec).padStart(8),
-      formatMs(m.ttftMs.p50).padStart(10),
-      formatMs(m.ttftMs.p95).padStart(10),
-      formatMs(m.tpotMs.p50).padStart(10),
-      formatMs(m.tpotMs.p95).padStart(10),
+      cellMs(m.ttftMs, 'p50'),
+      cellMs(m.ttftMs, 'p95'),
+      cellMs(m.tpotMs, 'p50'),
+      cellMs(m.tpotMs, 'p95'),
       String(p.peakBatch).padStart(6),
       ` ${p.limitingFactor}`,
     ].join(' ');

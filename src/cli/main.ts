@@ -8,6 +8,7 @@ import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
 import { listing, listText } from './list';
+import { runImport } from './import';
 import { runMeasure } from './measure';
 
 const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
@@ -18,6 +19,7 @@ Commands:
   sweep     the throughput-versus-load curve (each point a full simulation)
   list      workloads and servers
   measure   a live OpenAI-compatible streaming endpoint (see: measure --help)
+  import    benchmark result files: the same metrics (see: import --help)
 
 Options (the same names as the lab's deep links):
 ${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
@@ -26,6 +28,7 @@ Exit status: 0 ok, 2 bad option or value, 1 anything else.`;
 
 /** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
 export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): number {
+  if (argv[0] === 'import') return runImport(argv.slice(1), out, err);
   try {
     const args = parseArgs(argv);
     if (args.extras.has('help') || args.command === null || args.command === 'help') {
@@ -37,7 +40,7 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
       out(json ? JSON.stringify(listing(), null, 2) : listText());
       return 0;
     }
-    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep, list or measure)`);
+    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep, list, measure or import)`);
     const { settings, notices } = parseSettings((k) => args.values.get(k) ?? null, 'cli');
     if (notices.length > 0) throw new UsageError(notices.map((n) => `${n.param}: ${n.message.replace(/ Using the default\.$/, '')}`).join('\n'));
     const built = scenarioFromSettings(settings);
@@ -51,11 +54,8 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     const users = args.extras.get('sweep-users');
     if (rates !== undefined && users !== undefined) throw new UsageError('use --sweep-users or --sweep-rates, not both');
     const axis: SweepAxis = rates !== undefined
-      ? { kind: 'rate', values: parseNumberList(rates, 'sweep-rates', true) }
-      : { kind: 'users', values: users !== undefined ? parseNumberList(users, 'sweep-users', false).map((u) => {
-          if (!Number.isInteger(u) || u > 4096) throw new UsageError(`--sweep-users: ${u} is not a whole number from 1 to 4096`);
-          return u;
-        }) : DEFAULT_SWEEP_USERS };
+      ? { kind: 'rate', values: parseNumberList(rates, 'sweep-rates', 'rate') }
+      : { kind: 'users', values: users !== undefined ? parseNumberList(users, 'sweep-users', 'users') : DEFAULT_SWEEP_USERS };
     const points = sweep(built.scenario, axis);
     out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points), null, 2) : sweepText(points));
     return 0;

@@ -2,7 +2,7 @@ import { format } from 'd3-format';
 import type { RunMetrics, Slo, Stats } from '../engine/types';
 import { computeImportedMetrics } from '../import/metrics';
 import { measureEndpoint } from '../measure/run';
-import { MEASURE_DEFAULTS, MEASURE_LIMITS, validateMeasureOptions, type MeasureOptions } from '../measure/options';
+import { endpointUrl, MEASURE_DEFAULTS, MEASURE_LIMITS, validateMeasureOptions, type MeasureOptions } from '../measure/options';
 import { formatMs } from './format';
 import { metricsJson } from './json';
 
@@ -45,11 +45,14 @@ export interface MeasureArgs {
 
 class OptionError extends Error {}
 
+/** Decimal numbers only: `Number()` would also take `0x10` (16), `0b11`, `1_0` is refused anyway, and '' as 0. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
 function numberFlag(values: Map<string, string>, flag: string, fallback: number): number {
   const raw = values.get(flag);
   if (raw === undefined) return fallback;
   const v = Number(raw.trim());
-  if (raw.trim() === '' || !Number.isFinite(v)) throw new OptionError(`--${flag}: "${raw}" is not a number`);
+  if (!DECIMAL.test(raw.trim()) || !Number.isFinite(v)) throw new OptionError(`--${flag}: "${raw}" is not a decimal number`);
   return v;
 }
 
@@ -163,6 +166,8 @@ export async function runMeasure(
     out(MEASURE_USAGE);
     return 0;
   }
+  // Say what is happening before the first answer: a silent server would otherwise leave the terminal silent until the timeout.
+  err(`lab measure: ${options.warmup ? 'a warm-up request, then ' : ''}${options.requests} request${options.requests === 1 ? '' : 's'} to ${endpointUrl(options)} (timeout ${options.timeoutMs / 1000} s each)…`);
   const outcome = await measureEndpoint(options, { signal });
   if (!outcome.ok) {
     err(`lab measure: ${outcome.error}`);

@@ -43,8 +43,9 @@ export function serializeSvg(svg: SVGSVGElement): string {
         const v = computed.getPropertyValue(prop);
         if (v) decls.push(`${prop}:${v}`);
       }
-      const own = el.getAttribute('style');
-      el.setAttribute('style', `${decls.join(';')}${own ? `;${own}` : ''}`);
+      // Through the CSSOM, not setAttribute('style'): the page's Content-Security-Policy refuses inline style attributes.
+      const own = el.style.cssText;
+      el.style.cssText = `${decls.join(';')}${own ? `;${own}` : ''}`;
     }
   }
   const { width, height } = sizeOf(svg);

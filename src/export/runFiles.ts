@@ -1,3 +1,5 @@
+import { csvFormatRows } from 'd3-dsv';
+import { neutraliseCell } from '../import/csvCells';
 import type { RequestRecord, RunMetrics, RunResult } from '../engine/types';
 import { tokenTimesS } from '../engine/tokens';
 import { CSV_COLUMNS, CSV_MAGIC } from '../import/labCsv';
@@ -67,45 +69,45 @@ export function msText(x: number): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
 
-/** A CSV cell, quoted when it holds a comma, quote or line break (line breaks become spaces). */
-function cell(v: string): string {
-  const flat = v.replace(/[\r\n]+/g, ' ');
-  return /[",]/.test(flat) ? `"${flat.replace(/"/g, '""')}"` : flat;
-}
+/** A text cell: one line, neutralised against spreadsheet formulas (OWASP; undone by the reader). */
+const text = (v: string): string => neutraliseCell(v.replace(/[\r\n]+/g, ' '));
 
 /**
  * The run as the lab's per-request CSV (docs/import-format.md), which
  * `parseRunText` reads back: the duration and load go into `# key: value`
- * lines so metrics survive the round trip.
+ * lines so metrics survive the round trip. Written with d3-dsv (RFC 4180
+ * quoting); every text cell (ids, errors, the label) is neutralised so a
+ * spreadsheet opening the file runs no formula from it.
  */
 export function runToCsv(run: ImportedRun): string {
   const rate = run.load.ratePerSec;
-  const lines = [
+  // Each `#` line is one cell, quoted by d3-dsv when it holds a comma or a quote, so no part of it becomes a cell of its own.
+  const metaLines = [
     CSV_MAGIC,
-    `# label: ${run.label.replace(/[\r\n]+/g, ' ')}`,
+    `# label: ${text(run.label)}`,
     `# source: ${run.format}`,
     `# duration_s: ${Number(run.durationS.toPrecision(15))}`,
     `# tokens_from: ${run.outputTokensFrom}`,
   ];
-  if (run.load.concurrency !== null) lines.push(`# concurrency: ${run.load.concurrency}`);
-  if (rate !== null) lines.push(`# rate: ${rate === Infinity ? 'inf' : rate}`);
-  lines.push(CSV_COLUMNS.join(','));
+  if (run.streamed === false) metaLines.push('# streamed: no');
+  if (run.load.concurrency !== null) metaLines.push(`# concurrency: ${run.load.concurrency}`);
+  if (rate !== null) metaLines.push(`# rate: ${rate === Infinity ? 'inf' : rate}`);
+  const rows: string[][] = metaLines.map((l) => [l]);
+  rows.push([...CSV_COLUMNS]);
   for (const r of run.requests) {
     const failed = r.error !== null;
-    lines.push(
-      [
-        cell(r.id),
-        r.sendMs === null ? '' : msText(r.sendMs),
-        failed ? '' : msText(r.ttftMs),
-        failed ? '' : msText(r.e2eMs),
-        failed ? '' : String(r.outputTokens),
-        r.inputTokens === null ? '' : String(r.inputTokens),
-        failed || !r.chunkMs ? '' : r.chunkMs.map(msText).join(';'),
-        failed ? cell(r.error ?? 'failed') : '',
-      ].join(','),
-    );
+    rows.push([
+      text(r.id),
+      r.sendMs === null ? '' : msText(r.sendMs),
+      failed ? '' : msText(r.ttftMs),
+      failed ? '' : msText(r.e2eMs),
+      failed ? '' : String(r.outputTokens),
+      r.inputTokens === null ? '' : String(r.inputTokens),
+      failed || !r.chunkMs ? '' : r.chunkMs.map(msText).join(';'),
+      failed ? text(r.error ?? 'failed') : '',
+    ]);
   }
-  return `${lines.join('\n')}\n`;
+  return `${csvFormatRows(rows)}\n`;
 }
 
 /** The run (and optionally its metrics) as the lab's run JSON, which `parseRunText` reads back. */

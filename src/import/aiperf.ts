@@ -1,23 +1,32 @@
 import { z } from 'zod';
-import { describeSyntaxError } from './jsonText';
+import { findDuplicateKey } from './jsonKeys';
+import { describeDuplicate, describeLineSyntaxError } from './jsonText';
 import type { ImportedRequest, ImportOptions, ParseResult } from './types';
 import { finite, formatZodError, numberArray } from './zodIssues';
 
 /**
  * AIPerf `profile_export.jsonl`: one record per line, as documented in
- * `docs/tutorials/working-with-profile-exports.md`. Fields read:
+ * `docs/tutorials/working-with-profile-exports.md` (AIPerf 0.8 and later). Fields read:
  * `metadata.request_start_ns`, `metadata.request_end_ns`, `metadata.benchmark_phase`
  * (only `profiling` records count; warm-up lines are skipped),
  * `metrics.time_to_first_token`, `metrics.request_latency`,
  * `metrics.inter_chunk_latency` (list), `metrics.output_sequence_length`
  * (or `output_token_count`), `metrics.input_sequence_length`, each `{value, unit}`,
  * and `error` (`{code, type, message}` or null).
+ *
+ * Also the pre-release layout written by AIPerf development builds of October
+ * 2025 (pyproject version 0.1.1, before `request_start_ns` existed):
+ * `metadata.timestamp_ns` (request start), `metadata.credit_phase`,
+ * `metrics.ttft`, `metrics.max_response_timestamp` (ns), and otherwise the same
+ * metric names.
  */
 const metric = z.object({ value: finite, unit: z.string().optional() });
 const listMetric = z.object({ value: numberArray(), unit: z.string().optional() });
 export const aiperfRecordSchema = z.object({
   metadata: z.looseObject({
-    request_start_ns: finite,
+    request_start_ns: finite.optional(),
+    timestamp_ns: finite.optional(),
+    credit_phase: z.string().optional(),
     request_end_ns: finite.nullable().optional(),
     benchmark_phase: z.string().optional(),
     x_request_id: z.string().nullable().optional(),
@@ -26,6 +35,8 @@ export const aiperfRecordSchema = z.object({
   metrics: z
     .looseObject({
       time_to_first_token: metric.optional(),
+      ttft: metric.optional(),
+      max_response_timestamp: metric.optional(),
       request_latency: metric.optional(),
       inter_chunk_latency: listMetric.optional(),
       output_sequence_length: metric.optional(),
@@ -37,11 +48,17 @@ export const aiperfRecordSchema = z.object({
   error: z.looseObject({ code: z.union([finite, z.string()]).nullable().optional(), type: z.string().nullable().optional(), message: z.string().nullable().optional() }).nullable().optional(),
 });
 
-/** True when a parsed object has the shape of one AIPerf record. */
+/** True when a parsed object has the shape of one AIPerf record (0.8 layout, or the pre-release one). */
 export function looksLikeAiperfRecord(obj: Record<string, unknown>): boolean {
   const m = obj.metadata;
-  return typeof m === 'object' && m !== null && 'request_start_ns' in m;
+  return typeof m === 'object' && m !== null && ('request_start_ns' in m || ('timestamp_ns' in m && ('credit_phase' in m || 'x_request_id' in m)));
 }
+
+/** The two record layouts AIPerf has written. */
+const LAYOUT_NOTES = {
+  current: null,
+  prerelease: 'Read in the pre-release AIPerf record layout (metadata.timestamp_ns, credit_phase, metrics.ttft), written by AIPerf development builds of October 2025 (version 0.1.1); AIPerf 0.8 and later write request_start_ns, benchmark_phase and time_to_first_token, which the lab reads too.',
+} as const;
 
 /** Milliseconds of a value in `unit` (AIPerf exports display units, normally ms). */
 function toMs(value: number, unit: string | undefined): number | null {
@@ -60,6 +77,7 @@ export function parseAiperf(text: string, options: ImportOptions = {}): ParseRes
   const requests: ImportedRequest[] = [];
   const starts: number[] = [];
   let skippedPhase = 0;
+  let prerelease = 0;
   let minStart = Infinity;
   let maxEnd = -Infinity;
   for (let li = 0; li < lines.length; li++) {
@@ -71,17 +89,22 @@ export function parseAiperf(text: string, options: ImportOptions = {}): ParseRes
       obj = JSON.parse(line);
     } catch (e) {
       const last = lines.slice(li + 1).every((l) => l.trim() === '');
-      return { ok: false, error: last ? `${where}the last record is cut off: the file looks truncated` : `${where}${describeSyntaxError(line, e)}` };
+      return { ok: false, error: last ? `${where}the last record is cut off: the file looks truncated` : describeLineSyntaxError(line, e, li + 1) };
     }
+    const dup = findDuplicateKey(line);
+    if (dup) return { ok: false, error: describeDuplicate(line, dup, li + 1) };
     const parsed = aiperfRecordSchema.safeParse(obj);
     if (!parsed.success) return { ok: false, error: formatZodError(parsed.error, '', where) };
     const { metadata, metrics, error } = parsed.data;
-    if (metadata.benchmark_phase && metadata.benchmark_phase !== 'profiling') {
+    const startNs = metadata.request_start_ns ?? metadata.timestamp_ns;
+    if (startNs === undefined) return { ok: false, error: `${where}metadata: expected request_start_ns (AIPerf 0.8 and later) or timestamp_ns (pre-release builds), it is missing` };
+    if (metadata.request_start_ns === undefined) prerelease++;
+    const phase = metadata.benchmark_phase ?? metadata.credit_phase;
+    if (phase && phase !== 'profiling') {
       skippedPhase++;
       continue;
     }
     const id = metadata.x_request_id ?? String(metadata.session_num ?? requests.length);
-    const startNs = metadata.request_start_ns;
     minStart = Math.min(minStart, startNs);
     starts.push(startNs);
     if (error) {
@@ -89,7 +112,7 @@ export function parseAiperf(text: string, options: ImportOptions = {}): ParseRes
       requests.push({ id, sendMs: 0, ttftMs: 0, e2eMs: 0, outputTokens: 0, inputTokens: null, chunkMs: null, error: `${message}${message ? ': ' : ''}${error.message ?? 'failed'}` });
       continue;
     }
-    const ttft = metrics?.time_to_first_token;
+    const ttft = metrics?.time_to_first_token ?? metrics?.ttft;
     const latency = metrics?.request_latency;
     const osl = metrics?.output_sequence_length ?? metrics?.output_token_count;
     if (!ttft || !latency || !osl) {
@@ -112,7 +135,8 @@ export function parseAiperf(text: string, options: ImportOptions = {}): ParseRes
         chunkMs[k + 1] = t;
       }
     }
-    maxEnd = Math.max(maxEnd, startNs + e2eMs * 1e6);
+    // The pre-release layout records the last response's time; otherwise it is start + latency.
+    maxEnd = Math.max(maxEnd, metrics?.max_response_timestamp?.unit === 'ns' ? metrics.max_response_timestamp.value : startNs + e2eMs * 1e6);
     const isl = metrics?.input_sequence_length;
     requests.push({ id, sendMs: 0, ttftMs, e2eMs, outputTokens: osl.value, inputTokens: isl ? isl.value : null, chunkMs, error: null });
   }
@@ -123,6 +147,7 @@ export function parseAiperf(text: string, options: ImportOptions = {}): ParseRes
     'AIPerf\'s "output token throughput per user" is 1 ÷ its ITL (TTFT excluded), the same as the lab\'s per-user pace from TPOT.',
   ];
   if (skippedPhase > 0) notes.push(`${skippedPhase} warm-up record(s) skipped.`);
+  if (prerelease > 0) notes.unshift(LAYOUT_NOTES.prerelease);
   const warnings = requests.some((r) => r.error === null && r.chunkMs === null) ? ['Some records have no inter_chunk_latency list: ITL is computed from the others only.'] : [];
   return {
     ok: true,

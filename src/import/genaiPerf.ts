@@ -44,23 +44,38 @@ interface ResponseInfo {
   tokens: number | null;
   usageTokens: number | null;
   error: string | null;
+  /** True when the response is a whole JSON body (a run without --streaming), not SSE `data:` events. */
+  whole: boolean;
 }
 
 function readResponse(o: Output): ResponseInfo {
   if (o.output_ids !== undefined && o.output_ids !== null) {
     const n = Array.isArray(o.output_ids) ? o.output_ids.length : 1;
-    return { text: n > 0 ? 'x' : '', tokens: n, usageTokens: null, error: null };
+    return { text: n > 0 ? 'x' : '', tokens: n, usageTokens: null, error: null, whole: false };
   }
-  if (typeof o.text_output === 'string') return { text: o.text_output, tokens: null, usageTokens: null, error: null };
+  if (typeof o.text_output === 'string') return { text: o.text_output, tokens: null, usageTokens: null, error: null, whole: false };
+  const body = o.response ?? '';
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('{')) {
+    // Without --streaming each response is the whole chat.completion (or completion) body.
+    let payload: unknown;
+    try {
+      payload = JSON.parse(trimmed);
+    } catch {
+      return { text: '', tokens: null, usageTokens: null, error: 'the response body is not valid JSON', whole: true };
+    }
+    const c = readOpenAiChunk(payload);
+    return { text: c.text, tokens: null, usageTokens: c.completionTokens, error: c.error, whole: true };
+  }
   let text = '';
   let usageTokens: number | null = null;
-  for (const payload of sseDataPayloads(o.response ?? '')) {
+  for (const payload of sseDataPayloads(body)) {
     const c = readOpenAiChunk(payload);
-    if (c.error) return { text: '', tokens: null, usageTokens: null, error: c.error };
+    if (c.error) return { text: '', tokens: null, usageTokens: null, error: c.error, whole: false };
     text += c.text;
     if (c.completionTokens !== null) usageTokens = c.completionTokens;
   }
-  return { text, tokens: null, usageTokens, error: null };
+  return { text, tokens: null, usageTokens, error: null, whole: false };
 }
 
 /** Reads a parsed GenAI-Perf profile export. */
@@ -77,6 +92,7 @@ export function parseGenaiPerf(obj: unknown, options: ImportOptions = {}): Parse
   let fromUsage = 0;
   let fromChunks = 0;
   let fromIds = 0;
+  let wholeResponses = 0;
   const requests: ImportedRequest[] = [];
   for (let i = 0; i < exp.requests.length; i++) {
     const r = exp.requests[i];
@@ -89,6 +105,7 @@ export function parseGenaiPerf(obj: unknown, options: ImportOptions = {}): Parse
     let error: string | null = null;
     for (let k = 0; k < r.response_outputs.length; k++) {
       const info = readResponse(r.response_outputs[k]);
+      if (info.whole) wholeResponses++;
       if (info.error) error = info.error;
       if (info.usageTokens !== null) usage = info.usageTokens;
       if (info.tokens !== null) ids += info.tokens;
@@ -114,6 +131,11 @@ export function parseGenaiPerf(obj: unknown, options: ImportOptions = {}): Parse
   if (fromChunks > 0) {
     warnings.push(`Output tokens of ${fromChunks} of ${counted} requests are counted as content chunks (the file has no usage and the lab has no tokenizer). GenAI-Perf tokenizes the text instead; if the server sent several tokens per chunk, TPOT here is too high and throughput too low.`);
   }
+  // A run made without --streaming: every response is one whole body, so TTFT is the request latency and there is no token pace.
+  const streamed = !(wholeResponses > 0 && exp.requests.every((r) => r.response_outputs.length <= 1));
+  if (!streamed) {
+    warnings.push('This run was not streamed (made without --streaming: each response is one whole body): TTFT is the whole request latency, as GenAI-Perf reports it, and TPOT and ITL cannot be measured (no data); goodput judges the TTFT and E2E targets only.');
+  }
   const mode = exp.experiment?.mode;
   const value = exp.experiment ? Number(exp.experiment.value) : NaN;
   const notes = [
@@ -134,6 +156,7 @@ export function parseGenaiPerf(obj: unknown, options: ImportOptions = {}): Parse
       durationS,
       durationNote: 'GenAI-Perf benchmark duration: last response timestamp − first request timestamp (not the client\'s total wall time, as vLLM uses).',
       outputTokensFrom,
+      ...(streamed ? {} : { streamed: false }),
       load: {
         concurrency: mode === 'concurrency' && Number.isFinite(value) ? value : null,
         ratePerSec: mode === 'request_rate' && Number.isFinite(value) ? value : null,

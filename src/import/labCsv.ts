@@ -1,42 +1,22 @@
+import { csvParseRows } from 'd3-dsv';
 import { z } from 'zod';
+import { restoreCell } from './csvCells';
+import { separatorProblem } from './separators';
 import type { ImportedRequest, ImportedRun, ImportOptions, ParseResult, TokenCountSource } from './types';
 
 /**
  * The lab's own per-request CSV (documented in docs/import-format.md): one row
  * per request, chunk arrival times as a `;`-separated list. Export writes it and
- * import reads it, so a run round-trips.
+ * import reads it, so a run round-trips. Text cells may carry the `'` prefix
+ * that neutralises spreadsheet formulas (see `csvCells.ts`).
  */
 export const CSV_MAGIC = '# latency-lab per-request v1';
 export const CSV_COLUMNS = ['request_id', 'send_ms', 'ttft_ms', 'e2e_ms', 'output_tokens', 'input_tokens', 'chunk_ms', 'error'] as const;
 /** Metadata keys accepted in `# key: value` lines before the header. */
-export const CSV_META_KEYS = ['duration_s', 'label', 'source', 'concurrency', 'rate', 'tokens_from'] as const;
+export const CSV_META_KEYS = ['duration_s', 'label', 'source', 'concurrency', 'rate', 'tokens_from', 'streamed'] as const;
 
 /** How far `chunk_ms`' first/last may sit from `ttft_ms`/`e2e_ms` (rounding in other writers). */
 const CHUNK_TOLERANCE_MS = 1;
-
-/** Splits one CSV line (RFC 4180 quoting, no embedded newlines). */
-export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',');
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out;
-}
 
 /**
  * A numeric column: raw cells → numbers (null for an empty optional cell).
@@ -143,35 +123,61 @@ export function looksLikeLabCsv(text: string): boolean {
   return text.trimStart().startsWith(CSV_MAGIC) || /^\s*request_id\s*,\s*send_ms\s*,/m.test(text.slice(0, 4096));
 }
 
-/** Reads lab CSV text. */
+/** Reads lab CSV text (RFC 4180, parsed with d3-dsv). */
 export function parseLabCsv(text: string, options: ImportOptions = {}): ParseResult {
-  const lines = text.split(/\r?\n/);
-  const meta = new Map<string, string>();
-  let li = 0;
-  for (; li < lines.length; li++) {
-    const line = lines[li].trim();
-    if (line === '') continue;
-    if (!line.startsWith('#')) break;
-    const m = /^#\s*([a-z_]+)\s*:\s*(.*)$/i.exec(line);
-    if (m && (CSV_META_KEYS as readonly string[]).includes(m[1].toLowerCase())) meta.set(m[1].toLowerCase(), m[2].trim());
+  // The `# key: value` block and the header, line by line; the rows after it with d3-dsv.
+  const meta = new Map<string, { value: string; line: number }>();
+  let pos = 0;
+  let lineNo = 0;
+  let header: string[] | null = null;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(pos, end).replace(/\r$/, '');
+    lineNo++;
+    pos = end + 1;
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    // The writer quotes a `# label: …` line as one cell when the label holds a comma or a quote.
+    const cell = trimmed.startsWith('"#') ? (csvParseRows(trimmed)[0] ?? []).join(',') : trimmed;
+    if (cell.startsWith('#')) {
+      const m = /^#\s*([a-z_]+)\s*:\s*(.*)$/i.exec(cell);
+      if (m && (CSV_META_KEYS as readonly string[]).includes(m[1].toLowerCase())) {
+        const key = m[1].toLowerCase();
+        const before = meta.get(key);
+        if (before) return { ok: false, error: `line ${lineNo}: "# ${key}" is given twice (lines ${before.line} and ${lineNo}); the file is ambiguous` };
+        meta.set(key, { value: restoreCell(m[2].trim()), line: lineNo });
+      }
+      continue;
+    }
+    const separator = separatorProblem(line);
+    if (separator) return { ok: false, error: `line ${lineNo}: ${separator}` };
+    header = (csvParseRows(line)[0] ?? []).map((h) => h.trim().toLowerCase());
+    break;
   }
-  if (li >= lines.length) return { ok: false, error: 'the CSV has no header line' };
-  const header = splitCsvLine(lines[li]).map((h) => h.trim().toLowerCase());
+  if (header === null) return { ok: false, error: 'the CSV has no header line' };
+  const twice = header.find((h, i) => h !== '' && header.indexOf(h) !== i);
+  if (twice) return { ok: false, error: `line ${lineNo}: the column "${twice}" appears twice in the header; expected "${CSV_COLUMNS.join(',')}"` };
   if (header.join(',') !== CSV_COLUMNS.join(',')) {
-    return { ok: false, error: `line ${li + 1}: the header is "${header.join(',').slice(0, 120)}", expected "${CSV_COLUMNS.join(',')}"` };
+    return { ok: false, error: `line ${lineNo}: the header is "${header.join(',').slice(0, 120)}", expected "${CSV_COLUMNS.join(',')}"` };
   }
+  const rows = csvParseRows(text.slice(pos));
   const raw: Record<(typeof CSV_COLUMNS)[number], string[]> = { request_id: [], send_ms: [], ttft_ms: [], e2e_ms: [], output_tokens: [], input_tokens: [], chunk_ms: [], error: [] };
   const lineOf: number[] = [];
-  for (li++; li < lines.length; li++) {
-    const line = lines[li];
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    const cells = splitCsvLine(line);
+  let at = lineNo;
+  for (let ri = 0; ri < rows.length; ri++) {
+    const cells = rows[ri];
+    at++;
+    const here = at;
+    // A quoted cell may span lines: count them so messages name the right line.
+    for (const c of cells) if (c.includes('\n')) at += c.split('\n').length - 1;
+    if ((cells.length === 1 && cells[0].trim() === '') || cells[0].startsWith('#')) continue;
     if (cells.length !== CSV_COLUMNS.length) {
-      const truncated = lines.slice(li + 1).every((l) => l.trim() === '');
-      return { ok: false, error: `line ${li + 1}: ${cells.length} column${cells.length === 1 ? '' : 's'}, expected ${CSV_COLUMNS.length}${truncated ? ' (the file looks truncated)' : ''}` };
+      const truncated = rows.slice(ri + 1).every((r) => r.length === 1 && r[0].trim() === '');
+      return { ok: false, error: `line ${here}: ${cells.length} column${cells.length === 1 ? '' : 's'}, expected ${CSV_COLUMNS.length}${truncated ? ' (the file looks truncated)' : ''}` };
     }
     for (let k = 0; k < CSV_COLUMNS.length; k++) raw[CSV_COLUMNS[k]].push(cells[k]);
-    lineOf.push(li + 1);
+    lineOf.push(here);
   }
   if (lineOf.length === 0) return { ok: false, error: 'the CSV has a header but no request rows' };
   const parsed = csvColumnsSchema.safeParse(raw);
@@ -183,9 +189,10 @@ export function parseLabCsv(text: string, options: ImportOptions = {}): ParseRes
   const c = parsed.data;
   const requests: ImportedRequest[] = new Array(lineOf.length);
   for (let i = 0; i < lineOf.length; i++) {
-    const error = c.error[i].trim() === '' ? null : c.error[i].trim();
+    const errorText = restoreCell(c.error[i].trim());
+    const error = errorText === '' ? null : errorText;
     requests[i] = {
-      id: c.request_id[i].trim() || String(i),
+      id: restoreCell(c.request_id[i].trim()) || String(i),
       sendMs: c.send_ms[i],
       ttftMs: c.ttft_ms[i] ?? 0,
       e2eMs: c.e2e_ms[i] ?? 0,
@@ -195,7 +202,7 @@ export function parseLabCsv(text: string, options: ImportOptions = {}): ParseRes
       error,
     };
   }
-  return { ok: true, run: assembleCsvRun(requests, meta, options) };
+  return { ok: true, run: assembleCsvRun(requests, new Map([...meta].map(([k, v]) => [k, v.value])), options) };
 }
 
 function assembleCsvRun(requests: ImportedRequest[], meta: Map<string, string>, options: ImportOptions): ImportedRun {
@@ -233,8 +240,10 @@ function assembleCsvRun(requests: ImportedRequest[], meta: Map<string, string>, 
   const tokensFrom = meta.get('tokens_from');
   const outputTokensFrom: TokenCountSource = tokensFrom === 'usage' || tokensFrom === 'chunks' || tokensFrom === 'mixed' ? tokensFrom : 'tool';
   if (outputTokensFrom === 'chunks') warnings.push('Output tokens in this file were counted as chunks, not tokens.');
+  const streamed = meta.get('streamed');
   return {
     format: 'lab-csv',
+    ...(streamed !== undefined && /^(no|false|0)$/i.test(streamed) ? { streamed: false } : {}),
     label: meta.get('label') ?? options.fileName ?? 'Latency Lab CSV',
     requests,
     durationS,

@@ -29,6 +29,8 @@ export const labJsonSchema = z.object({
     // JSON has no Infinity: an infinite rate is written as the string "inf".
     durationS: finite,
     durationNote: z.string(),
+    durationEstimated: z.boolean().optional(),
+    streamed: z.boolean().optional(),
     outputTokensFrom: z.enum(['usage', 'tool', 'chunks', 'mixed']),
     load: z.object({ concurrency: nullableNumber, ratePerSec: z.union([finite, z.literal('inf')]).nullable() }),
     notes: z.array(z.string()),

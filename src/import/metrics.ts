@@ -50,7 +50,8 @@ export interface PreparedRun {
  * requests with > 1 output token; ITL pooled over every chunk gap of every
  * request (token-weighted); throughput over `run.durationS` (whose definition
  * depends on the tool, see `run.durationNote`). Failed requests are reported
- * as `rejected` and count in no statistic. Client-side queue time is unknown
+ * as `rejected` and count in no statistic. A run that was not streamed
+ * (`streamed: false`) has no TPOT and no ITL. Client-side queue time is unknown
  * for imported runs: `queueMs` is empty. Linear in requests + chunks, plus sorts.
  */
 export function prepareRun(run: ImportedRun): PreparedRun {
@@ -61,6 +62,8 @@ export function prepareRun(run: ImportedRun): PreparedRun {
   let gaps = 0;
   let outputTokens = 0;
   let withoutChunks = 0;
+  // A run that was not streamed has no token pace: its TPOT is unknown, not 0 (and judges no TPOT target).
+  const streamed = run.streamed !== false;
   for (const r of run.requests) {
     if (r.error !== null) continue;
     if (r.chunkMs && r.chunkMs.length > 1) gaps += r.chunkMs.length - 1;
@@ -69,11 +72,11 @@ export function prepareRun(run: ImportedRun): PreparedRun {
   let gi = 0;
   for (const r of run.requests) {
     if (r.error !== null) continue;
-    const tpotMs = requestTpotMs(r);
+    const tpotMs = streamed ? requestTpotMs(r) : 0;
     ttft.push(r.ttftMs);
     e2e.push(r.e2eMs);
     tpotForSlo.push(tpotMs);
-    if (r.outputTokens > 1) tpot.push(tpotMs);
+    if (streamed && r.outputTokens > 1) tpot.push(tpotMs);
     outputTokens += r.outputTokens;
     const c = r.chunkMs;
     if (!c) withoutChunks++;

@@ -57,7 +57,14 @@ export interface ImportedRun {
    */
   durationS: number;
   durationNote: string;
+  /** True when the duration is an estimate (llmperf without its summary: Σ E2E ÷ concurrency). */
+  durationEstimated?: boolean;
   outputTokensFrom: TokenCountSource;
+  /**
+   * False for a run whose responses were not streamed (each one whole body):
+   * TTFT is then the request latency, and TPOT and ITL have no data. Absent means streamed.
+   */
+  streamed?: boolean;
   /** Load the tool applied, when the file says (closed-loop concurrency or open-loop rate, req/s; Infinity = all at once). */
   load: { concurrency: number | null; ratePerSec: number | null };
   /** Notes on how this file was read and where the tool's definitions differ from the lab's (vLLM's). */
@@ -66,6 +73,13 @@ export interface ImportedRun {
   warnings: string[];
   /** Summary values the tool itself wrote into the file, to cross-check the lab's recomputation. */
   reported: ReportedSummary | null;
+  /**
+   * Set on the page's copy of a big imported run that stayed in the import
+   * worker (the id of that import): the copy has no `requests` (copying
+   * hundreds of thousands of them to the page blocked it), its statistics come
+   * prepared, and its downloads are written in the worker.
+   */
+  keptInWorker?: number;
 }
 
 /** Aggregates a tool reported (vLLM writes these next to its per-request lists). */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// No `new Function` probe (zod's JIT): the page's Content-Security-Policy forbids eval, and refusing it logs an error.
+z.config({ jitless: true });
+
 /** `requests[12].response_timestamps` from a zod path. */
 export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// No `new Function` probe (zod's JIT): the page's Content-Security-Policy forbids eval, and refusing it logs an error.
+z.config({ jitless: true });
+
 /**
  * What a live measurement sends. The API key lives only in this object in
  * memory: it is never put in a URL, stored, logged, or included in a message.
@@ -69,9 +72,16 @@ export function validateMeasureOptions(o: MeasureOptions): { ok: true; options: 
   return { ok: false, error: r.error.issues[0].message };
 }
 
-/** The request URL for `o`: base URL with `/v1` ensured, plus the endpoint path. */
+/**
+ * The request URL for `o`: the base URL's path with `/v1` ensured, plus the
+ * endpoint path; a query string (`?api-version=…`, a gateway's key) and the
+ * fragment-free rest are kept as given.
+ */
 export function endpointUrl(o: Pick<MeasureOptions, 'baseUrl' | 'endpoint'>): string {
-  let base = o.baseUrl.trim().replace(/\/+$/, '');
-  if (!/\/v1$/.test(base)) base += '/v1';
-  return `${base}${o.endpoint === 'chat' ? '/chat/completions' : '/completions'}`;
+  const u = new URL(o.baseUrl.trim());
+  let path = u.pathname.replace(/\/+$/, '');
+  if (!/\/v1$/.test(path)) path += '/v1';
+  u.pathname = `${path}${o.endpoint === 'chat' ? '/chat/completions' : '/completions'}`;
+  u.hash = '';
+  return u.toString();
 }

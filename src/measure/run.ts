@@ -1,4 +1,5 @@
 import type { ImportedRequest, ImportedRun, TokenCountSource } from '../import/types';
+import { failureReasons } from '../import/failures';
 import { validateMeasureOptions, type MeasureOptions } from './options';
 import { measureRequest } from './request';
 
@@ -43,6 +44,8 @@ export async function measureEndpoint(options: MeasureOptions, hooks: MeasureHoo
     const w = await measureRequest(o, -1, hooks.signal, now);
     if (hooks.signal?.aborted) return { ok: false, error: 'stopped during the warm-up request' };
     if (w.fatal) return { ok: false, error: w.request.error ?? 'the warm-up request failed' };
+    // A server that lets the warm-up time out would let every request time out: stop rather than wait requests × timeout.
+    if (w.timedOut) return { ok: false, error: `the warm-up request ${w.request.error ?? 'timed out'}: the server accepted the request but did not finish answering, so nothing was measured (raise the timeout for a slow server)` };
   }
 
   const results: { m: Awaited<ReturnType<typeof measureRequest>>; sendMs: number }[] = new Array(o.requests);
@@ -73,15 +76,22 @@ export async function measureEndpoint(options: MeasureOptions, hooks: MeasureHoo
   if (done.length === 0) return { ok: false, error: 'stopped before any request finished' };
   const requests: ImportedRequest[] = done.map((r) => ({ ...r.m.request, sendMs: r.sendMs }));
   const ok = done.filter((r) => r.m.request.error === null);
+  // A run with nothing completed is no run to show: the reasons are the result.
+  if (ok.length === 0) return { ok: false, error: `${done.length === 1 ? 'the request' : `all ${done.length} requests`} failed: ${failureReasons(requests).join('; ')}` };
   const withUsage = ok.filter((r) => r.m.usageReported).length;
   const tokensFrom: TokenCountSource = withUsage === ok.length ? 'usage' : withUsage === 0 ? 'chunks' : 'mixed';
   const warnings: string[] = [];
-  if (ok.length > 0 && tokensFrom !== 'usage') {
-    warnings.push(`The server reported no usage for ${ok.length - withUsage} of ${ok.length} requests: their output tokens are counted as chunks, which undercounts when a chunk carries several tokens (TPOT too high, throughput too low).`);
+  const noUsage = ok.filter((r) => !r.m.usageReported && r.m.usageProblem === null).length;
+  if (noUsage > 0) {
+    warnings.push(`The server reported no usage for ${noUsage} of ${ok.length} requests: their output tokens are counted as chunks, which undercounts when a chunk carries several tokens (TPOT too high, throughput too low).`);
   }
   if (hooks.signal?.aborted) warnings.push(`Stopped after ${done.length} of ${o.requests} requests.`);
   if (fatal !== null) warnings.push(`Stopped early: ${fatal}`);
-  if (failed > 0) warnings.push(`${failed} of ${done.length} requests failed; they count in no latency statistic.`);
+  const usageProblems = ok.map((r) => r.m.usageProblem).filter((p): p is string => p !== null);
+  if (usageProblems.length > 0) {
+    warnings.push(`The server's usage count of ${usageProblems.length} of ${ok.length} requests cannot be true (${[...new Set(usageProblems)].slice(0, 2).join('; ')}): their output tokens are counted as chunks with text instead.`);
+  }
+  if (failed > 0) warnings.push(`${failed} of ${done.length} requests failed; they count in no latency statistic. ${failureReasons(requests).join('; ')}.`);
   return {
     ok: true,
     run: {

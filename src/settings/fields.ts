@@ -37,14 +37,19 @@ export function numberField(min: number, max: number, opts: { integer?: boolean;
   };
 }
 
-/** A number in [min, max], or `off` / `none` for no value (null). */
+/**
+ * A number in [min, max], or `off` / `none` for no value (null). An empty
+ * value is refused, not read as off: `ttftSlo=` is more likely a link cut
+ * short than a wish to drop the target.
+ */
 export function optionalNumberField(min: number, max: number): FieldKind<number | null> {
   const inner = numberField(min, max);
   return {
     accepts: `${inner.accepts}, or off`,
     parse(raw) {
       const s = raw.trim().toLowerCase();
-      if (s === 'off' || s === 'none' || s === '') return { ok: true, value: null };
+      if (s === 'off' || s === 'none') return { ok: true, value: null };
+      if (s === '') return { ok: false, reason: 'the value is empty; write "off" to turn it off' };
       return inner.parse(raw);
     },
     serialize(value) {

@@ -36,10 +36,25 @@ export function parseSettings(get: (key: string) => string | null, source: Setti
   return { settings, notices };
 }
 
-/** Parses a query string (with or without `?`); unknown keys are left to other readers. */
+/**
+ * Parses a query string (with or without `?`); unknown keys are left to other
+ * readers. A key given more than once uses its first value, with a notice
+ * naming the others.
+ */
 export function settingsFromQuery(query: string): ParsedSettings {
   const params = new URLSearchParams(query);
-  return parseSettings((k) => params.get(k), 'url');
+  const parsed = parseSettings((k) => params.get(k), 'url');
+  for (const p of PARAMS) {
+    const all = params.getAll(p.key);
+    if (all.length < 2) continue;
+    const shown = all.map((v) => `"${v.slice(0, 24)}"`).join(', ');
+    const message = `given ${all.length} times (${shown}); only the first counts. Remove the others from the link.`;
+    // One notice per parameter (the page keys and dismisses notices by parameter).
+    const same = parsed.notices.find((n) => n.param === p.key);
+    if (same) same.message = `${same.message} It is also ${message}`;
+    else parsed.notices.push({ param: p.key, message: `${message[0].toUpperCase()}${message.slice(1)}` });
+  }
+  return parsed;
 }
 
 /** The query string (no `?`) that restores `settings` exactly. */

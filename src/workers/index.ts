@@ -4,6 +4,7 @@ import { getLabStore } from '../store';
 import { createSimClient, type SimClient, type SimState } from './simClient';
 
 export type { SimState, SweepState } from './simClient';
+export { SLOW_RUN_MS } from './simClient';
 export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
 
 let client: SimClient | null = null;
@@ -12,9 +13,9 @@ let client: SimClient | null = null;
 export function getSimClient(): SimClient {
   if (client) return client;
   performance.mark('lab:worker-start');
-  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
-  // Main runs under half a frame run on the page: no worker round trip before the readouts move.
-  const c = createSimClient(worker, { inlineBudgetMs: 8 });
+  const makeWorker = () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
+  // Main runs predicted under half a frame run on the page: no worker round trip before the readouts move.
+  const c = createSimClient(makeWorker(), { inlineBudgetMs: 8, createWorker: makeWorker });
   const lab = getLabStore();
   c.request(lab.getState().settings);
   lab.subscribe((s) => s.settings, (settings) => c.request(settings));

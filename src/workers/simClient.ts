@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SweepPoint } from '../engine/sweep';
+import type { Scenario } from '../engine/types';
 import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
@@ -27,7 +28,32 @@ export interface SimState {
   lastFullSweep: SweepState | null;
   /** Why the current settings cannot run, or null. */
   error: { id: number; param: string; message: string } | null;
+  /**
+   * A main run in the worker expected to take long (≥ `SLOW_RUN_MS`), while it
+   * runs: the page says so and offers to stop it. Null otherwise.
+   */
+  slow: { id: number; predictedMs: number; startedAt: number } | null;
 }
+
+/** A main run predicted to take at least this long is announced, and can be stopped, ms. */
+export const SLOW_RUN_MS = 1000;
+
+/**
+ * Rough event count of a scenario's simulation: a few events per request,
+ * plus one per prefill chunk with chunked prefill (a 100,000-token prompt in
+ * 512-token chunks is ~235 iterations). The cost of a run is about this
+ * times a per-event cost the client learns.
+ */
+export function estimatedEvents(s: Pick<Scenario, 'requests' | 'chunkedPrefill' | 'workload' | 'server'>): number {
+  const chunks = s.chunkedPrefill ? Math.ceil((s.workload.promptTokens * (1 + s.workload.spread)) / Math.max(1, s.server.chunkBudgetTokens)) : 1;
+  return s.requests * (2 + chunks);
+}
+
+/** A sweep point slower than this (judged by its main run) is worth replacing the worker for, ms. */
+const HEAVY_POINT_MS = 250;
+
+/** Per-event cost assumed before any run was measured, ms: a default run (~3,000 events) fits in half a frame. */
+const PRIOR_MS_PER_EVENT = 0.002;
 
 /** The part of a Worker the client uses. */
 export interface WorkerLike {
@@ -39,6 +65,8 @@ export interface WorkerLike {
 
 /** How the client runs simulations. */
 export interface SimClientOptions {
+  /** Makes a fresh worker, so a long run can be stopped by replacing its worker (none: runs are never cut short). */
+  createWorker?: () => WorkerLike;
   /**
    * Runs the main simulation on the page, skipping the worker round trip,
    * while main runs have recently taken less than this many ms (a smoothed
@@ -55,21 +83,38 @@ export interface SimClientOptions {
  * may run on the page itself (see `inlineBudgetMs`); the worker's copy of it
  * is then dropped as stale.
  */
-export function createSimClient(worker: WorkerLike, options: SimClientOptions = {}) {
+export function createSimClient(firstWorker: WorkerLike, options: SimClientOptions = {}) {
   const inlineBudgetMs = options.inlineBudgetMs ?? 0;
-  // Smoothed cost of a main run, ms; starts optimistic and follows measurements.
-  let mainCostMs = 0;
-  const observeCost = (ms: number) => {
-    mainCostMs = mainCostMs === 0 ? ms : 0.6 * mainCostMs + 0.4 * ms;
+  // Smoothed cost per estimated event, ms: a run's cost is predicted before it runs,
+  // so a huge scenario never runs on the page (the first run used to, with a cost of 0 assumed).
+  let msPerEvent = PRIOR_MS_PER_EVENT;
+  let measured = false;
+  const observeCost = (ms: number, events: number) => {
+    const perEvent = ms / Math.max(1, events);
+    msPerEvent = measured ? 0.6 * msPerEvent + 0.4 * perEvent : perEvent;
+    measured = true;
   };
-  const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null }));
+  /** Estimated events of each request still waiting for its main run from the worker. */
+  const eventsOf = new Map<number, number>();
+  const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null }));
   let nextId = 1;
+  let worker = firstWorker;
+  /** The request the worker is (or will be) running as its main run, and since when. */
+  let inWorker: { id: number; predictedMs: number; since: number } | null = null;
+  /** The run whose sweep the worker is building point by point, when each point is slow. */
+  let heavySweepOf: number | null = null;
 
   function onReply(reply: WorkerReply): void {
     const s = store.getState();
     switch (reply.type) {
       case 'main': {
-        observeCost(reply.result.computeMs);
+        const events = eventsOf.get(reply.id);
+        if (events !== undefined) observeCost(reply.result.computeMs, events);
+        for (const k of eventsOf.keys()) if (k <= reply.id) eventsOf.delete(k);
+        if (inWorker && inWorker.id <= reply.id) inWorker = null;
+        // Its sweep points cost about as much each: a worker busy with them would hold a newer run back.
+        heavySweepOf = reply.result.computeMs >= HEAVY_POINT_MS ? reply.id : null;
+        if (s.slow && s.slow.id <= reply.id) store.setState({ slow: null });
         if (s.main && reply.id <= s.main.id) return;
         if (reply.id < (s.error?.id ?? 0)) return;
         if (!s.main && typeof performance !== 'undefined') performance.mark('lab:first-result');
@@ -85,6 +130,7 @@ export function createSimClient(worker: WorkerLike, options: SimClientOptions = 
         return;
       }
       case 'sweep-done': {
+        if (heavySweepOf === reply.id) heavySweepOf = null;
         if (s.main?.id !== reply.id || s.sweep?.id !== reply.id) return;
         const done = { ...s.sweep, done: true };
         store.setState({ sweep: done, lastFullSweep: done });
@@ -97,11 +143,29 @@ export function createSimClient(worker: WorkerLike, options: SimClientOptions = 
       }
     }
   }
-  worker.addEventListener('message', (event) => onReply(event.data));
-  worker.addEventListener('error', (event) => {
-    const id = store.getState().requestedId;
-    store.setState({ error: { id, param: 'worker', message: `the simulation stopped (${event.message || 'the worker script failed to load'}); reload the page to try again` } });
-  });
+  const attach = (w: WorkerLike) => {
+    w.addEventListener('message', (event) => {
+      if (w === worker) onReply(event.data);
+    });
+    w.addEventListener('error', (event) => {
+      if (w !== worker) return;
+      const id = store.getState().requestedId;
+      store.setState({ slow: null, error: { id, param: 'worker', message: `the simulation stopped (${event.message || 'the worker script failed to load'}); reload the page to try again` } });
+    });
+  };
+  attach(worker);
+
+  /** Replaces the worker (the only way to stop a run in the middle); false when no factory was given. */
+  const restartWorker = (): boolean => {
+    if (!options.createWorker) return false;
+    worker.terminate();
+    worker = options.createWorker();
+    attach(worker);
+    inWorker = null;
+    heavySweepOf = null;
+    eventsOf.clear();
+    return true;
+  };
 
   return {
     store,
@@ -114,20 +178,46 @@ export function createSimClient(worker: WorkerLike, options: SimClientOptions = 
         store.setState({ error: { id, param: built.param, message: built.message } });
         return id;
       }
-      if (inlineBudgetMs > 0 && mainCostMs < inlineBudgetMs) {
+      const events = estimatedEvents(built.scenario);
+      const predictedMs = events * msPerEvent;
+      let ranInline = false;
+      if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
         const t0 = performance.now();
         try {
           const result = simulate(built.scenario);
           const ms = performance.now() - t0;
-          observeCost(ms);
+          observeCost(ms, events);
+          ranInline = true;
           if (!store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
-          store.setState({ main: { id, result: mainResultOf(result, ms) }, sweep: null, error: null });
+          store.setState({ main: { id, result: mainResultOf(result, ms) }, sweep: null, error: null, slow: null });
         } catch {
           // The worker runs it again and reports the error the same way as always.
         }
       }
+      // A long main run still going in the worker would hold this one back: replace the worker.
+      const now = performance.now();
+      if ((inWorker && (inWorker.predictedMs >= SLOW_RUN_MS || now - inWorker.since >= SLOW_RUN_MS)) || heavySweepOf !== null) restartWorker();
+      eventsOf.set(id, events);
+      inWorker = ranInline ? null : { id, predictedMs, since: now };
+      if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
+      else if (store.getState().slow) store.setState({ slow: null });
       worker.postMessage({ type: 'run', id, settings });
       return id;
+    },
+    /**
+     * Stops the run in progress (by replacing the worker): the results shown
+     * stay, marked as not matching the settings, with a note saying why.
+     * Returns false when there is nothing to stop or no way to.
+     */
+    cancel(): boolean {
+      const { requestedId, main, slow } = store.getState();
+      if (main?.id === requestedId || !restartWorker()) return false;
+      const seconds = slow ? Math.max(1, Math.round(slow.predictedMs / 1000)) : null;
+      store.setState({
+        slow: null,
+        error: { id: requestedId, param: 'simulation', message: `stopped before it finished${seconds ? ` (this scenario takes about ${seconds} s to simulate here)` : ''}; fewer requests, a shorter prompt or chunked prefill off run faster` },
+      });
+      return true;
     },
     dispose(): void {
       worker.terminate();

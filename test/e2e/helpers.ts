@@ -54,7 +54,12 @@ export async function urlMatches(page: Page, re: RegExp) {
  * would show them blank, so draw everything first.
  */
 export async function renderEverything(page: Page) {
-  await page.addStyleTag({ content: '[data-testid$="-section"] { content-visibility: visible !important; }' });
+  // A constructed sheet (CSSOM), not a <style> tag: the built page's Content-Security-Policy refuses inline style elements.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('[data-testid$="-section"] { content-visibility: visible !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
   await page.waitForTimeout(50);
 }
 

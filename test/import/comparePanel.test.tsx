@@ -106,7 +106,7 @@ describe('ComparePanel (static render)', () => {
 
   it('has labelled controls: file picker, endpoint form with a password key field, export buttons', () => {
     expect(html).toMatch(/<input[^>]*type="file"/);
-    expect(html).toContain('Choose a file');
+    expect(html).toContain('Choose files');
     for (const label of ['Base URL', 'Model', 'API key (optional, kept in memory only)', 'Requests', 'Concurrency']) expect(html).toContain(label);
     expect(html).toMatch(/<input[^>]*type="password"[^>]*autoComplete="off"|<input[^>]*autoComplete="off"[^>]*type="password"/i);
     expect(html).toContain('Start measuring');

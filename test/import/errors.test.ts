@@ -47,9 +47,9 @@ describe('malformed files name what is wrong and where', () => {
     expect(errorOf(lines.join('\n'))).toMatch(/^line 3: metrics\.time_to_first_token\.value: expected a number, got a string/);
     const broken = fixture('aiperf-profile_export.jsonl').split('\n');
     broken[1] = '{"metadata": oops}';
-    expect(errorOf(broken.join('\n'))).toBe("line 2: not valid JSON (unexpected 'o')");
+    expect(errorOf(broken.join('\n'))).toBe("line 2, column 14: not valid JSON (unexpected 'o')");
     broken[1] = '{"metadata": {"request_start_ns": 1} "metrics": {}}';
-    expect(errorOf(broken.join('\n'))).toMatch(/^line 2: not valid JSON at line 1, column 38 \(Expected ',' or '}' after property value\)/);
+    expect(errorOf(broken.join("\n"))).toMatch(/^line 2, column 38: not valid JSON \(Expected ',' or '}' after property value\)/);
   });
 
   it('lab CSV: wrong column count, bad number, chunk times that disagree with TTFT', () => {

@@ -117,9 +117,10 @@ describe('live measurement against a local streaming server', () => {
   });
 
   it('an HTTP error is reported with status and body', async () => {
-    server = await startServer((n) => (n === 0 ? steady({ ttftMs: 5, gapMs: 5, chunks: 2 }) : { status: 500, body: '{"error":{"message":"boom"}}' }));
-    const { run } = await measure(options(server.url, { requests: 1, concurrency: 1 }));
+    server = await startServer((n) => (n !== 1 ? steady({ ttftMs: 5, gapMs: 5, chunks: 2 }) : { status: 500, body: '{"error":{"message":"boom"}}' }));
+    const { run } = await measure(options(server.url, { requests: 2, concurrency: 1 }));
     expect(run.requests[0].error).toMatch(/^HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: \{"error":\{"message":"boom"\}\}/);
+    expect(run.warnings.join(' ')).toMatch(/1 of 2 requests failed; .* HTTP 500 Internal Server Error/);
   });
 
   it('a refused connection gives a clear message and no hang', async () => {
@@ -131,11 +132,11 @@ describe('live measurement against a local streaming server', () => {
     expect(Date.now() - t0).toBeLessThan(3000);
   });
 
-  it('a request that exceeds the timeout fails as timed out', async () => {
+  it('a request that exceeds the timeout fails as timed out; a run where every request failed is no run, and says why', async () => {
     server = await startServer(() => [{ afterMs: 5000, end: true }]);
     const out = await measureEndpoint(options(server.url, { requests: 1, concurrency: 1, timeoutMs: 200, warmup: false }));
-    expect(out.ok).toBe(true);
-    if (out.ok) expect(out.run.requests[0].error).toBe('timed out after 200 ms');
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error).toBe('the request failed: timed out after 200 ms');
   });
 
   it('stops on abort', async () => {

@@ -10,11 +10,13 @@ import type { AddressInfo } from 'node:net';
 export type Step =
   | { afterMs: number; data: unknown } // one SSE event `data: <json>` (or a raw string)
   | { afterMs: number; destroy: true } // cut the connection
-  | { afterMs: number; end: true }; // end the response
+  | { afterMs: number; end: true } // end the response
+  | { afterMs: number; raw: string }; // bytes as given (no SSE framing)
 
 export interface Received {
   body: Record<string, unknown>;
   headers: IncomingMessage['headers'];
+  method: string;
   url: string;
   /**
    * When each event was actually written, ms after the request arrived. Timers
@@ -51,7 +53,14 @@ export function steady(opts: { ttftMs: number; gapMs: number; chunks: number; to
   return steps;
 }
 
-export async function startServer(plan: (n: number, body: Record<string, unknown>) => Step[] | { status: number; body: string }): Promise<TestServer> {
+/** A whole (non-streamed) answer: status, body and extra headers (a redirect's Location, a content type). */
+export interface WholeAnswer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export async function startServer(plan: (n: number, body: Record<string, unknown>) => Step[] | WholeAnswer): Promise<TestServer> {
   const received: Received[] = [];
   const open = new Set<ServerResponse>();
   let n = 0;
@@ -59,12 +68,17 @@ export async function startServer(plan: (n: number, body: Record<string, unknown
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      const rec: Received = { body, headers: req.headers, url: req.url ?? '', writtenMs: [] };
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        // a bodyless or non-JSON request (a redirected GET): recorded with an empty body
+      }
+      const rec: Received = { body, headers: req.headers, method: req.method ?? '', url: req.url ?? '', writtenMs: [] };
       received.push(rec);
       const p = plan(n++, body);
       if (!Array.isArray(p)) {
-        res.writeHead(p.status, { 'content-type': 'application/json' });
+        res.writeHead(p.status, { 'content-type': 'application/json', ...p.headers });
         res.end(p.body);
         return;
       }
@@ -84,6 +98,7 @@ export async function startServer(plan: (n: number, body: Record<string, unknown
           if (res.destroyed || res.writableEnded) return;
           if ('destroy' in step) res.destroy();
           else if ('end' in step) res.end();
+          else if ('raw' in step) res.write(step.raw);
           else {
             rec.writtenMs.push(performance.now() - t0);
             res.write(`data: ${typeof step.data === 'string' ? step.data : JSON.stringify(step.data)}\n\n`);

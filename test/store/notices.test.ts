@@ -77,3 +77,26 @@ describe('bad link parameters fall back with a notice', () => {
     expect(win.location.search).toContain('question=q4');
   });
 });
+
+describe('issue 9: repeated keys and empty targets in a link', () => {
+  it('a key given twice uses the first value and a notice names the others', () => {
+    const store = createLabStore(fakeWindow('?rate=2&rate=9&seed=3'));
+    const { settings, notices } = store.getState();
+    expect(settings.rate).toBe(2);
+    expect(settings.seed).toBe(3);
+    expect(notices).toEqual([{ param: 'rate', message: 'Given 2 times ("2", "9"); only the first counts. Remove the others from the link.' }]);
+  });
+
+  it('a repeated key whose first value is bad gets one notice saying both', () => {
+    const { notices } = createLabStore(fakeWindow('?users=abc&users=4')).getState();
+    expect(notices).toHaveLength(1);
+    expect(notices[0].message).toMatch(/not a number.*It is also given 2 times/);
+  });
+
+  it('an empty ttftSlo= is refused with a notice, not read as off', () => {
+    const { settings, notices } = createLabStore(fakeWindow('?ttftSlo=&tpotSlo=off')).getState();
+    expect(settings.ttftSlo).toBe(DEFAULT_SETTINGS.ttftSlo);
+    expect(settings.tpotSlo).toBeNull();
+    expect(notices).toEqual([{ param: 'ttftSlo', message: expect.stringMatching(/the value is empty; write "off" to turn it off/) }]);
+  });
+});

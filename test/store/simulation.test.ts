@@ -86,11 +86,28 @@ function fakeWorker() {
     addEventListener: ((type: string, l: (e: MessageEvent<WorkerReply>) => void) => {
       if (type === 'message') listener = l;
     }) as WorkerLike['addEventListener'],
-    terminate: () => {},
+    terminate: () => {
+      terminated = true;
+    },
   };
+  let terminated = false;
   const deliver = (reply: WorkerReply) => listener?.({ data: reply } as MessageEvent<WorkerReply>);
-  return { worker, posted, deliver };
+  return { worker, posted, deliver, isTerminated: () => terminated };
 }
+
+/** Several fake workers, the first given to the client and the rest made by its factory. */
+function fakeWorkers() {
+  const made = [fakeWorker()];
+  const createWorker = () => {
+    const w = fakeWorker();
+    made.push(w);
+    return w.worker;
+  };
+  return { made, first: made[0].worker, createWorker };
+}
+
+/** The deep link that froze the page for 4.4 s (issue 9): ~20,000 × 235 prefill chunks. */
+const HUGE = { rate: Infinity, requests: 20_000, chunkedPrefill: true, prompt: 100_000, output: 1000, workload: 'custom' } as const;
 
 describe('simulation client', () => {
   const runOnce = (s: Settings, id: number) => {
@@ -136,13 +153,52 @@ describe('simulation client', () => {
     expect(client.store.getState().sweep?.points.length).toBe(1);
   });
 
-  it('sends main runs to the worker once they cost more than the budget', () => {
-    const { worker } = fakeWorker();
+  it('sends main runs to the worker when their predicted cost is over the budget, the first one too', () => {
+    const { worker, posted } = fakeWorker();
     const client = createSimClient(worker, { inlineBudgetMs: 1e-9 });
     client.request(settings());
+    expect(client.store.getState().main).toBeNull();
+    expect(posted.map((p) => p.id)).toEqual([1]);
+  });
+
+  it('never runs a huge scenario on the page, even as the first run (no cost measured yet), and says it is slow', () => {
+    const { worker, posted } = fakeWorker();
+    const client = createSimClient(worker, { inlineBudgetMs: 8 });
+    client.request(settings(HUGE));
+    const s = client.store.getState();
+    expect(s.main).toBeNull();
+    expect(posted.map((p) => p.id)).toEqual([1]);
+    expect(s.slow?.id).toBe(1);
+    expect(s.slow?.predictedMs).toBeGreaterThan(1000);
+  });
+
+  it('a newer setting replaces a worker busy with a long run, so it need not wait for it', () => {
+    const { made, first, createWorker } = fakeWorkers();
+    const client = createSimClient(first, { inlineBudgetMs: 8, createWorker });
+    client.request(settings(HUGE));
+    client.request(settings({ users: 3 }));
+    expect(made[0].isTerminated()).toBe(true);
+    expect(made).toHaveLength(2);
+    expect(made[1].posted.map((p) => p.id)).toEqual([2]);
+    expect(client.store.getState().slow).toBeNull();
+    // A late reply of the replaced worker is ignored.
+    made[0].deliver(runOnce(settings({ users: 3 }), 1)[0]);
+    expect(client.store.getState().main?.id).not.toBe(1);
+  });
+
+  it('cancel stops a long run: the worker is replaced and the page says why the results are stale', () => {
+    const { made, first, createWorker } = fakeWorkers();
+    const client = createSimClient(first, { inlineBudgetMs: 8, createWorker });
+    client.request(settings(HUGE));
+    expect(client.cancel()).toBe(true);
+    expect(made[0].isTerminated()).toBe(true);
+    const s = client.store.getState();
+    expect(s.slow).toBeNull();
+    expect(s.error).toMatchObject({ id: 1, param: 'simulation', message: expect.stringMatching(/^stopped before it finished \(this scenario takes about \d+ s to simulate here\)/) });
+    // Nothing left to stop once the newest run is shown.
     client.request(settings({ users: 2 }));
-    // The first ran on the page (no cost known yet) and measured above the budget; the second waits for the worker.
-    expect(client.store.getState().main?.id).toBe(1);
+    made[1].deliver(runOnce(settings({ users: 2 }), 2)[0]);
+    expect(client.cancel()).toBe(false);
   });
 
   it('shows newer main runs as they come, even before the newest arrives (a drag stays live)', () => {

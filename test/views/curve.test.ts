@@ -179,6 +179,12 @@ describe('layoutCurve extra points (a real run)', () => {
     outputTokPerSec: 300, ttftP50Ms: 200, ttftP95Ms: 400, tpotP50Ms: 25, tpotP95Ms: 40, ...over,
   });
 
+  it('a run with absurd values (1e308 ms, 1e300 tok/s) is not drawn and breaks no axis (issue 9: the page blanked)', () => {
+    const l = layoutCurve(data(chatPoints, { extraPoints: [run({ ttftP50Ms: 1e308, ttftP95Ms: 1e308, tpotP50Ms: 1e300, tpotP95Ms: Infinity, outputTokPerSec: 1e300 })] }), { widthPx: 800 });
+    expectAllFinite(l);
+    for (const panel of l.panels) expect(panel.yAxis.ticks.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('puts a run with a known concurrency at that many users, with a diamond on every panel and a label', () => {
     const l = layoutCurve(data(chatPoints, { extraPoints: [run()] }), { widthPx: 800 });
     expect(l.extras).toHaveLength(1);

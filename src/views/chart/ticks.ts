@@ -25,6 +25,8 @@ export function logTicks(scale: ScaleLogarithmic<number, number>, maxCount: numb
   const [d0, d1] = scale.domain();
   const lo = Math.min(d0, d1);
   const hi = Math.max(d0, d1);
+  // A domain that is not a finite positive range has no log ticks (and would loop without end).
+  if (!(lo > 0) || !Number.isFinite(hi) || hi / lo > 1e30) return [];
   const inDomain = (v: number): boolean => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9);
   const candidates = (steps: number[]): number[] => {
     const out: number[] = [];

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { IterationLog, RequestRecord, RunMetrics, Slo } from '../../engine/types';
+import { withAssumedConcurrency } from '../../import/llmperf';
 import { withDuration, withSlo } from '../../import/metrics';
 import { FORMAT_LABELS, type ImportedRun, type RunPoint } from '../../import/types';
 import type { Settings } from '../../settings/schema';
@@ -45,19 +46,21 @@ export interface ComparePanelProps {
  */
 export function ComparePanel({ simulated, slo, settings, onRunChange }: ComparePanelProps) {
   const id = useId();
-  const { state, importFile, showRun, showError, clear } = useRunImport();
-  // llmperf files have no send times: their duration is Σ E2E ÷ concurrency, which the reader may know.
-  const [llmperfConcurrency, setLlmperfConcurrency] = useState(1);
+  const { state, importFiles, cancel, exportRun, showRun, showError, clear } = useRunImport();
+  // An llmperf file without its summary has no duration: it is Σ E2E ÷ concurrency, which the reader may know (null: not given).
+  // Kept with the run it was given for: another file starts again from "not given".
+  const [given, setGiven] = useState<{ run: ImportedRun; concurrency: number } | null>(null);
+  const loaded = shownRun(state);
+  const llmperfConcurrency = given && loaded && given.run === loaded.run ? given.concurrency : null;
   const shown = useMemo(() => {
-    const loaded = shownRun(state);
-    if (!loaded || loaded.run.format !== 'llmperf') return loaded;
-    const sumE2eS = loaded.prepared.samples.e2eMs.reduce((a, b) => a + b, 0) / 1000;
-    const durationS = sumE2eS / llmperfConcurrency;
-    const run: ImportedRun = { ...loaded.run, durationS, load: { ...loaded.run.load, concurrency: llmperfConcurrency }, durationNote: `Estimated: Σ E2E ÷ concurrency (${llmperfConcurrency}); llmperf's per-request file has no send times.` };
-    return { run, prepared: withDuration(loaded.prepared, durationS) };
-  }, [state, llmperfConcurrency]);
+    if (!loaded || loaded.run.format !== 'llmperf' || !loaded.run.durationEstimated || llmperfConcurrency === null) return loaded;
+    const run = withAssumedConcurrency(loaded.run, llmperfConcurrency);
+    return { run, prepared: withDuration(loaded.prepared, run.durationS) };
+    // `loaded` is a new object each render; its parts are what change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded?.run, loaded?.prepared, llmperfConcurrency]);
   const run = shown?.run ?? null;
-  const point = useMemo(() => (shown ? importedRunPoint(shown.run, shown.prepared.base) : null), [shown]);
+  const point = useMemo(() => (shown ? importedRunPoint(shown.run, shown.prepared.base, shown.prepared.samples.e2eMs) : null), [shown]);
   useEffect(() => onRunChange?.(point), [point, onRunChange]);
   const metrics = useMemo(() => (shown ? withSlo(shown.prepared, slo) : null), [shown, slo]);
   const rows = compareRows(simulated?.metrics ?? null, metrics);
@@ -74,7 +77,7 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
         Compare with a real run
       </h2>
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
-        <ImportDrop onFile={(f) => void importFile(f)} busy={state.status === 'reading'} />
+        <ImportDrop onFiles={(files) => void importFiles(files)} busy={state.status === 'reading'} />
         <LiveForm
           defaults={{ promptTokens: settings.prompt, outputTokens: settings.output, concurrency: settings.rate === null ? settings.users : 1 }}
           onResult={showRun}
@@ -89,7 +92,14 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
           {run ? ` The run shown is still ${run.label}.` : ''}
         </p>
       )}
-      {state.status === 'reading' && <p role="status">Reading {state.fileName}…</p>}
+      {state.status === 'reading' && (
+        <p role="status" className="flex flex-wrap items-center gap-3">
+          <span>Reading {state.fileName}… (in the background: the page stays usable)</span>
+          <button type="button" onClick={cancel} className="rounded border border-line px-2 py-0.5 text-sm">
+            Cancel reading
+          </button>
+        </p>
+      )}
 
       {run && metrics && (
         <div className="rounded-lg border border-line p-4" aria-live="polite">
@@ -102,8 +112,8 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
           <p className="text-sm text-muted">
             {FORMAT_LABELS[run.format]}: {metrics.completed} completed, {metrics.rejected} failed, over {formatMs(metrics.durationS * 1000)}. {run.durationNote}
           </p>
-          {run.format === 'llmperf' && (
-            <NumberField label="Concurrency of this llmperf run (for the duration estimate)" value={llmperfConcurrency} min={1} max={4096} integer onCommit={setLlmperfConcurrency} className="mt-2" />
+          {run.format === 'llmperf' && run.durationEstimated && (
+            <NumberField label="Concurrency of this llmperf run (for the duration estimate)" value={llmperfConcurrency ?? 1} min={1} max={4096} integer onCommit={(c) => loaded && setGiven({ run: loaded.run, concurrency: c })} className="mt-2" />
           )}
           {verdict && (
             <p className={`mt-2 font-bold ${verdict.met ? 'text-good' : 'text-bad'}`}>
@@ -155,7 +165,7 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
         </div>
       )}
 
-      <ExportActions settings={settings} run={run} metrics={metrics} simulated={simulated} />
+      <ExportActions settings={settings} run={run} metrics={metrics} simulated={simulated} exportRun={exportRun} />
     </section>
   );
 }

@@ -20,7 +20,7 @@ export function fileStem(label: string): string {
  * The scenario as command lines of vLLM, GenAI-Perf and AIPerf (to measure
  * what the lab predicts), with copy buttons; and the shown run as CSV or JSON.
  */
-export function ExportActions({ settings, run, metrics, simulated = null }: { settings: Settings; run: ImportedRun | null; metrics: RunMetrics | null; simulated?: SimulatedSummary | null }) {
+export function ExportActions({ settings, run, metrics, simulated = null, exportRun }: { settings: Settings; run: ImportedRun | null; metrics: RunMetrics | null; simulated?: SimulatedSummary | null; exportRun?: (run: ImportedRun, kind: 'csv' | 'json', metrics: RunMetrics | null) => Promise<string> }) {
   const id = useId();
   const [tool, setTool] = useState<BenchCommand['tool']>('vllm');
   const [status, setStatus] = useState<string | null>(null);
@@ -68,7 +68,17 @@ export function ExportActions({ settings, run, metrics, simulated = null }: { se
           Copy {TOOL_NAMES[shown.tool]} command
         </button>
         {(['csv', 'json'] as const).map((kind) => (
-          <button key={`run-${kind}`} type="button" disabled={!run} onClick={() => run && saveRun(run, kind, metrics)} className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50">
+          <button
+            key={`run-${kind}`}
+            type="button"
+            disabled={!run}
+            onClick={() => {
+              if (!run) return;
+              if (!exportRun) saveRun(run, kind, metrics);
+              else void exportRun(run, kind, metrics).then((text) => saveText(text, kind, fileStem(run.label)), (e: unknown) => setStatus(`Could not write the file: ${e instanceof Error ? e.message : String(e)}`));
+            }}
+            className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-50"
+          >
             Download run as {kind.toUpperCase()}
           </button>
         ))}
@@ -87,7 +97,10 @@ export function ExportActions({ settings, run, metrics, simulated = null }: { se
 
 /** Downloads a run in the lab's own run format, CSV or JSON (with its metrics when known). */
 function saveRun(run: ImportedRun, kind: 'csv' | 'json', metrics: RunMetrics | null, stem = fileStem(run.label)): void {
-  const text = kind === 'csv' ? runToCsv(run) : runToJson(run, metrics ?? undefined);
+  saveText(kind === 'csv' ? runToCsv(run) : runToJson(run, metrics ?? undefined), kind, stem);
+}
+
+function saveText(text: string, kind: 'csv' | 'json', stem: string): void {
   downloadBlob(new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/json' }), `${stem}.${kind}`);
 }
 

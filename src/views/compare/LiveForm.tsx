@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { failureReasons } from '../../import/failures';
 import type { ImportedRun } from '../../import/types';
 import { MEASURE_DEFAULTS, MEASURE_LIMITS, validateMeasureOptions, type MeasureOptions } from '../../measure/options';
-import { measureEndpoint, type MeasureProgress } from '../../measure/run';
+import { useLiveMeasure } from './useLiveMeasure';
 
 /** Starting values of the form (from the current scenario). */
 export interface LiveDefaults {
@@ -18,6 +19,8 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, M
  * Measures a live OpenAI-compatible endpoint from the browser. The API key is
  * a password field held only in this component's memory: never in the URL,
  * storage, or any message. The server must allow this page's origin (CORS).
+ * The requests run in the measure worker, so the page stays responsive and
+ * Stop answers at once; why requests failed is said here, not only how many.
  */
 export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaults; onResult: (run: ImportedRun) => void; onError: (message: string) => void }) {
   const id = useId();
@@ -36,10 +39,10 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
   // nothing that copies the form carries it, and not mirrored into a DOM attribute.
   const keyField = useRef<HTMLInputElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<MeasureProgress | null>(null);
-  const [running, setRunning] = useState(false);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const [partial, setPartial] = useState<string[]>([]);
+  const live = useLiveMeasure();
+  const { progress } = live;
+  const running = live.state !== 'idle';
   const set = <K extends keyof Fields>(k: K, v: Fields[K]) => setF((old) => ({ ...old, [k]: v }));
 
   const start = async () => {
@@ -54,16 +57,12 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
       return;
     }
     setProblem(null);
-    const c = new AbortController();
-    controller.current = c;
-    setRunning(true);
-    setProgress({ phase: 'warmup', finished: 0, failed: 0, total: options.requests });
-    const out = await measureEndpoint(valid.options, { signal: c.signal, onProgress: setProgress });
-    controller.current = null;
-    setRunning(false);
-    setProgress((p) => (p ? { ...p, phase: 'done' } : p));
-    if (out.ok) onResult(out.run);
-    else {
+    setPartial([]);
+    const out = await live.start(valid.options);
+    if (out.ok) {
+      setPartial(failureReasons(out.run.requests));
+      onResult(out.run);
+    } else {
       setProblem(`Measurement failed: ${out.error}`);
       onError(out.error);
     }
@@ -128,8 +127,8 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
         <button type="submit" disabled={running} className="rounded bg-accent px-3 py-1 font-medium text-accent-ink disabled:opacity-50">
           Start measuring
         </button>
-        <button type="button" disabled={!running} onClick={() => controller.current?.abort()} className="rounded border border-line px-3 py-1 disabled:opacity-50">
-          Stop
+        <button type="button" disabled={live.state !== 'running'} onClick={live.stop} className="rounded border border-line px-3 py-1 disabled:opacity-50">
+          {live.state === 'stopping' ? 'Stopping…' : 'Stop'}
         </button>
         {progress && (
           <>
@@ -141,9 +140,21 @@ export function LiveForm({ defaults, onResult, onError }: { defaults: LiveDefaul
         )}
       </div>
       {problem && (
-        <p role="alert" className="mt-2 text-sm text-bad">
+        <p role="alert" className="mt-2 text-sm text-bad [overflow-wrap:anywhere]" data-testid="live-problem">
           {problem}
         </p>
+      )}
+      {!running && partial.length > 0 && progress && (
+        <div className="mt-2 text-sm" data-testid="live-failures">
+          <p className="font-medium text-bad">
+            {progress.failed} of {progress.finished} requests failed. {partial.length === 1 ? 'Why:' : 'The most common reasons:'}
+          </p>
+          <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
+            {partial.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

@@ -72,11 +72,14 @@ export function runVerdict(m: RunMetrics, slo: Slo): RunVerdict {
 /**
  * The run as one point for the throughput curve: its output throughput, its
  * load (configured concurrency or rate, else the observed mean in flight or request rate),
- * and TTFT/TPOT p50/p95. Pass `metrics` when already computed.
+ * and TTFT/TPOT p50/p95. Pass `metrics` (and the completed requests' E2E,
+ * e.g. `PreparedRun.samples.e2eMs`) when already computed: a run kept in the
+ * import worker has no requests on the page.
  */
-export function importedRunPoint(run: ImportedRun, metrics: RunMetrics = prepareRun(run).base): RunPoint {
+export function importedRunPoint(run: ImportedRun, metrics: RunMetrics = prepareRun(run).base, completedE2eMs?: readonly number[]): RunPoint {
   let sumE2eMs = 0;
-  for (const r of run.requests) if (r.error === null) sumE2eMs += r.e2eMs;
+  if (completedE2eMs) for (const e of completedE2eMs) sumE2eMs += e;
+  else for (const r of run.requests) if (r.error === null) sumE2eMs += r.e2eMs;
   return {
     label: run.label,
     outputTokPerSec: metrics.outputTokPerSec,

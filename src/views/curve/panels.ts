@@ -182,14 +182,17 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
   ];
 }
 
+/** Largest value a panel draws (ms or tok/s): beyond it no measurement lies, and a log axis up to 1e308 overflows. */
+const MAX_PLOTTABLE = 1e12;
+
 /** Whether an extra run's value can be drawn on a panel of this scale (a log scale has no place for 0). */
 function drawable(scale: PanelSpec['scale'], v: number): boolean {
-  return Number.isFinite(v) && (scale === 'log' ? v > 0 : v >= 0);
+  return Number.isFinite(v) && v <= MAX_PLOTTABLE && (scale === 'log' ? v > 0 : v >= 0);
 }
 
 /** A y scale for the panel's values (its SLO and extra runs included), never degenerate, never NaN. */
 function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number, extras: readonly PanelExtraInput[] = []) {
-  const values = points.flatMap((p) => spec.series.map((s) => finiteOr(s.value(p), 0)));
+  const values = points.flatMap((p) => spec.series.map((s) => Math.min(MAX_PLOTTABLE, finiteOr(s.value(p), 0))));
   for (const e of extras) for (const m of spec.extra(e.values)) if (drawable(spec.scale, m.value)) values.push(m.value);
   if (spec.slo) values.push(spec.slo.valueMs);
   if (spec.scale === 'log') {

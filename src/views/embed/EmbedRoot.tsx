@@ -3,6 +3,7 @@ import { useLabStore } from '../../store';
 import { useSim } from '../../workers';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
 import { CompactContext } from '../common/compact';
+import { SectionBoundary } from '../common/SectionBoundary';
 import { useElementHeight } from '../common/useElementHeight';
 import { LessonControls } from '../controls';
 import { CurveSection } from '../layout/CurveSection';
@@ -86,7 +87,9 @@ function EmbeddedView({ view }: { view: EmbedView }) {
       <div ref={ref} className="min-h-0 flex-1">
         <ResultsRegion plain>
           <div className="min-w-0">
-            {view === 'timeline' ? <TimelineSection /> : view === 'curve' ? <CurveSection compact maxHeightPx={Math.max(200, height - CURVE_CAPTION_PX)} /> : view === 'cards' ? <EmbeddedCards /> : <EmbeddedLab />}
+            <SectionBoundary name={`The ${TITLES[view] === 'the lab' ? 'lab' : TITLES[view].toLowerCase()}`}>
+              {view === 'timeline' ? <TimelineSection /> : view === 'curve' ? <CurveSection compact maxHeightPx={Math.max(200, height - CURVE_CAPTION_PX)} /> : view === 'cards' ? <EmbeddedCards /> : <EmbeddedLab />}
+            </SectionBoundary>
           </div>
         </ResultsRegion>
       </div>

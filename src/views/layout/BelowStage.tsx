@@ -1,3 +1,4 @@
+import { SectionBoundary } from '../common/SectionBoundary';
 import { LessonExtras, TryItPanel } from '../lesson';
 import { StreamingPanel } from '../streaming';
 import { WhyPanel } from '../why';
@@ -11,15 +12,25 @@ import { CompareSection } from './CompareSection';
  */
 export { TryItPanel };
 
-/** The sections after the try-it questions and the settings. */
+/** The sections after the try-it questions and the settings, each in its own error boundary. */
 export function BelowStage() {
   return (
     <>
-      <StreamingPanel />
-      <Charts />
-      <CompareSection />
-      <WhyPanel />
-      <LessonExtras />
+      <SectionBoundary name="The streaming playback">
+        <StreamingPanel />
+      </SectionBoundary>
+      <SectionBoundary name="The charts">
+        <Charts />
+      </SectionBoundary>
+      <SectionBoundary name="The comparison with a real run">
+        <CompareSection />
+      </SectionBoundary>
+      <SectionBoundary name="The explanation">
+        <WhyPanel />
+      </SectionBoundary>
+      <SectionBoundary name="The lesson extras">
+        <LessonExtras />
+      </SectionBoundary>
     </>
   );
 }

@@ -16,7 +16,7 @@ export function RunError() {
   const picker = hardware && error.param === 'server';
   return (
     <section role={picker ? undefined : 'alert'} className="rounded-lg border-l-4 border-bad bg-bad-bg p-3 text-sm" data-testid="run-error">
-      <h2 className="font-semibold">These settings cannot run</h2>
+      <h2 className="font-semibold">{error.param === 'simulation' ? 'The simulation was stopped' : 'These settings cannot run'}</h2>
       {picker ? (
         <p>
           The chosen hardware cannot run this model; {hasResults ? 'the results shown are from the last settings that could.' : 'nothing can be shown until it can.'}{' '}

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { useSim } from '../../workers';
+import { SectionBoundary } from '../common/SectionBoundary';
 import type { MainResult } from '../../workers/protocol';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
 import { TimelineSection } from './TimelineSection';
@@ -35,13 +36,19 @@ function StageResults({ result }: { result: MainResult }) {
   const slo = result.scenario.slo;
   return (
     <>
-      <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} />
-      <TimelineSection />
-      <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
-        <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} />
-        <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} />
-        <ThroughputCard metrics={result.metrics} />
-      </div>
+      <SectionBoundary name="The SLO verdict">
+        <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} />
+      </SectionBoundary>
+      <SectionBoundary name="The request timeline">
+        <TimelineSection />
+      </SectionBoundary>
+      <SectionBoundary name="The results">
+        <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} />
+          <ThroughputCard metrics={result.metrics} />
+        </div>
+      </SectionBoundary>
     </>
   );
 }
