@@ -1,5 +1,6 @@
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
+import { pageKeyNotices } from '../settings/pageKeys';
 import { settingsFromQuery } from '../settings/parse';
 import type { Settings } from '../settings/schema';
 import { throttleLatest } from './throttle';
@@ -25,7 +26,8 @@ export type LabStore = Mutate<StoreApi<LabState>, [['zustand/subscribeWithSelect
 
 /**
  * A fresh lab store. Settings start from `location.search` through the
- * settings schema (bad values fall back to defaults and become notices); every
+ * settings schema (bad values fall back to defaults and become notices, as do
+ * keys nobody reads and a bad theme); every
  * settings change is written back with `history.replaceState`, keeping query
  * keys the schema does not own.
  */
@@ -35,7 +37,7 @@ export function createLabStore(options: LabStoreOptions = {}): LabStore {
   const store = createStore<LabState>()(
     subscribeWithSelector((...a) => ({
       ...createSettingsSlice(parsed.settings)(...a),
-      ...createUiSlice(parsed.notices)(...a),
+      ...createUiSlice([...parsed.notices, ...pageKeyNotices(location?.search ?? '')])(...a),
     })),
   );
   if (location && history) {
