@@ -83,7 +83,7 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
       title="Throughput and latency as load grows"
       subtitle={
         compact
-          ? 'Steady state only (as GenAI-Perf measures).'
+          ? undefined
           : `${
               layout.kind === 'rate'
                 ? 'More requests per second fill the batch: the server completes more of them, but each request waits longer.'
