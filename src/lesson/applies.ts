@@ -20,6 +20,22 @@ const SETTING_WORDS: Partial<Record<keyof Settings, string>> = {
   server: 'the server',
   chunkedPrefill: 'chunked prefill',
   networkMs: 'the network round trip',
+  model: 'the model',
+  gpu: 'the GPU',
+  precision: 'the precision',
+  tp: 'the tensor-parallel degree',
+  engine: 'the serving engine',
+  maxBatch: 'the batch limit',
+  tokenBudget: 'the token budget',
+  admission: 'the KV admission',
+  window: 'the measurement window',
+  prefixCacheShare: 'the prefix-cache share',
+  specTokens: 'the draft tokens per step',
+  specAcceptance: 'the draft acceptance',
+  specDraftCost: 'the draft cost',
+  replicas: 'the replicas',
+  prefillGpus: 'the prefill GPUs',
+  decodeGpus: 'the decode GPUs',
 };
 
 /** The settings a scenario query sets up (full settings: unlisted keys take their defaults). */
@@ -62,3 +78,9 @@ export const RUN_KEYS: readonly (keyof Settings)[] = [
 
 /** Run keys plus the SLO targets, for questions about the verdict or goodput. */
 export const RUN_AND_SLO_KEYS: readonly (keyof Settings)[] = [...RUN_KEYS, 'ttftSlo', 'tpotSlo', 'e2eSlo'];
+
+/** Run and SLO keys plus the hardware, serving and lever settings, for the lever scenes. */
+export const LEVER_SCENE_KEYS: readonly (keyof Settings)[] = [
+  ...RUN_AND_SLO_KEYS, 'model', 'gpu', 'precision', 'tp', 'engine', 'maxBatch', 'tokenBudget', 'admission', 'window',
+  'prefixCacheShare', 'specTokens', 'specAcceptance', 'specDraftCost', 'replicas', 'prefillGpus', 'decodeGpus',
+];
