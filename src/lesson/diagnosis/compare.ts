@@ -63,15 +63,15 @@ export function describeChange(before: Diagnosis, after: Diagnosis, clock: Clock
   const sentences: string[] = [];
 
   sentences.push(`${clockLine(b, a)}${ob && oa ? `; ${clockLine(ob, oa)}` : ''}.`);
-  if (moved && Math.abs(moved.afterMs - moved.beforeMs) > 0) {
-    const unit = clock === 'tpot' ? ' a token' : '';
-    sentences.push(`The part of ${CLOCK_NAMES[clock]} that moved most is ${CAUSE_WORDS[moved.id]}: ${fmtMs(moved.beforeMs)} → ${fmtMs(moved.afterMs)}${unit}.`);
-  }
   if (a.targetMs !== null) {
     if (a.met && !b.met) sentences.push(`${CLOCK_NAMES[clock]} now meets its ${fmtMs(a.targetMs)} target (it was ${fmtMs(b.overMs)} over).`);
     else if (!a.met && !b.met) sentences.push(`${CLOCK_NAMES[clock]} still misses its ${fmtMs(a.targetMs)} target, by ${fmtMs(a.overMs)} (it was ${fmtMs(b.overMs)} over).`);
     else if (!a.met && b.met) sentences.push(`${CLOCK_NAMES[clock]} now misses its ${fmtMs(a.targetMs)} target, by ${fmtMs(a.overMs)}.`);
     else sentences.push(`${CLOCK_NAMES[clock]} stays within its ${fmtMs(a.targetMs)} target, with ${fmtShare(a.headroomShare ?? 0)} to spare (was ${fmtShare(b.headroomShare ?? 0)}).`);
+  }
+  if (moved && Math.abs(moved.afterMs - moved.beforeMs) > 0) {
+    const unit = clock === 'tpot' ? ' a token' : '';
+    sentences.push(`The part of ${CLOCK_NAMES[clock]} that moved most is ${CAUSE_WORDS[moved.id]}: ${fmtMs(moved.beforeMs)} → ${fmtMs(moved.afterMs)}${unit}.`);
   }
   if (direction === 'worse') sentences.push(`This lever made ${CLOCK_NAMES[clock]} worse here, not better.`);
   if (otherWorse && ob && oa) {

@@ -41,11 +41,12 @@ const part = (r: ClockReading, id: ClockCause): ClockPart | undefined => r.parts
 const perToken = (r: ClockReading) => (r.clock === 'tpot' ? ' a token' : '');
 const pctOf = (x: number, of: number) => (of > 0 ? fmtShare(x / of) : '–');
 
-/** How far over its target a clock is: "7.1% over" below twice the target, "57× the target" from there. */
+/** How far over its target a clock is: "35.5 ms (7.1%) over" below twice the target, "28.1 s over, 57× the target" from there. */
 export function overWords(valueMs: number, targetMs: number): string {
-  if (!(targetMs > 0)) return 'over a target of zero';
+  const over = fmtMs(valueMs - targetMs);
+  if (!(targetMs > 0)) return `${over} over a target of zero`;
   const ratio = valueMs / targetMs;
-  return ratio >= 2 ? `${fmtTimes(ratio)} the target` : `${fmtShare(ratio - 1)} over`;
+  return ratio >= 2 ? `${over} over, ${fmtTimes(ratio)} the target` : `${over} (${fmtShare(ratio - 1)}) over`;
 }
 
 /** A change between two values: "−72.6%", "61×" from twice on, "unchanged" within 0.05%. */
@@ -72,7 +73,7 @@ export function headline(d: Diagnosis): string {
       if (d.viaE2e && d.e2e) {
         return `E2E misses: ${fmtMs(d.e2e.valueMs)} against a ${fmtMs(d.e2e.targetMs)} target, and most of it is ${d.broken === 'tpot' ? 'the decode after the first token' : 'the wait for the first token'}, so ${CLOCK_NAMES[r.clock]} is the clock to move.`;
       }
-      return `${CLOCK_NAMES[r.clock]} is the broken clock: ${fmtMs(r.valueMs)} against a ${fmtMs(r.targetMs ?? 0)} target, ${fmtMs(r.overMs)} over (${overWords(r.valueMs, r.targetMs ?? 0)}).`;
+      return `${CLOCK_NAMES[r.clock]} is the broken clock: ${fmtMs(r.valueMs)} against a ${fmtMs(r.targetMs ?? 0)} target, ${overWords(r.valueMs, r.targetMs ?? 0)}.`;
     }
     case 'tail': {
       const r = d.broken === 'ttft' ? d.ttft : d.tpot!;
@@ -87,7 +88,7 @@ export function headline(d: Diagnosis): string {
 
 /** How the run is judged. */
 export function basis(): string {
-  return 'Judged as the SLO verdict above judges it: the drawn request (the typical request of the run) against each target, inclusive. The run as a whole is beside it.';
+  return "Judged as the SLO verdict judges it: the drawn request (the run's typical request, the one the timeline draws) against each target, inclusive. The run's median and p95 come with it.";
 }
 
 /** Why the clock is where it is: the blamed part, with its share and the run's median. */
