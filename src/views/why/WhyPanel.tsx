@@ -134,20 +134,20 @@ export function WhyPanel() {
 /** How many GPUs the run takes, and in what roles (instances × GPUs each). */
 function ClusterLine({ cluster, lesson }: { cluster: ClusterShape; lesson: boolean }) {
   const c = roleCounts(cluster);
-  const roles =
-    c.prefill + c.decode > 0
-      ? ` Prefill instances compute prompts and first tokens; decode instances only decode, each request's KV cache moving to one of them.`
-      : c.colocated > 1
-        ? ' Each replica prefills and decodes its own requests; a balancer sends each request to the one with the fewest outstanding.'
-        : '';
+  const n = cluster.gpusPerInstance;
+  const split = n > 1 ? `, the model split over ${n} GPUs in each (tensor parallel)` : '';
+  const text =
+    cluster.instances.length <= 1
+      ? n > 1
+        ? `One instance, the model split over ${n} GPUs (tensor parallel), prefills and decodes every request.`
+        : 'One instance prefills and decodes every request.'
+      : c.prefill + c.decode > 0
+        ? `${clusterWords(cluster)}${split}. Prefill instances compute prompts and first tokens; decode instances only decode, each request's KV cache moving to one of them.`
+        : `${clusterWords(cluster)}${split}. Each replica prefills and decodes its own requests; a balancer sends each request to the one with the fewest outstanding.`;
   return (
     <p className="text-sm" data-testid="why-gpus">
-      <span className="font-semibold">
-        {formatCount(cluster.gpus)} {cluster.gpus === 1 ? 'GPU' : 'GPUs'}:
-      </span>{' '}
-      {clusterWords(cluster)}
-      {cluster.gpusPerInstance > 1 ? `, the model split over ${cluster.gpusPerInstance} GPUs in each (tensor parallel)` : ''}.{roles}
-      {lesson ? ' (The lesson server is illustrative: each instance counts as one.)' : ''}
+      <span className="font-semibold">GPUs in this run: {formatCount(cluster.gpus)}.</span> {text}
+      {lesson ? ' (The lesson server is illustrative: it counts each instance as one GPU.)' : ''}
     </p>
   );
 }
