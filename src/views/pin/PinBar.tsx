@@ -34,7 +34,7 @@ export function PinBar({ summary = null }: { /** Before and after in words (`pin
   if (!pinned) return null;
   return (
     <section aria-label="Pinned baseline" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 rounded-lg border border-dashed border-muted bg-surface px-3 py-0.5 text-sm" data-testid="pin-bar" data-pin-state={status}>
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 flex-1 basis-72">
         <span className="font-semibold">
           Compared with the pinned run.
         </span>{' '}
