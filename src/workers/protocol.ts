@@ -1,5 +1,5 @@
 import type { RequestBreakdown } from '../engine/breakdown';
-import type { SweepPoint } from '../engine/sweep';
+import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
 import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
@@ -54,6 +54,8 @@ export interface RunRequest {
   type: 'run';
   id: number;
   settings: Settings;
+  /** The loads to sweep, instead of the curve's own axis for these settings (the goodput-against-rate comparison). */
+  axis?: SweepAxis;
 }
 
 /** Worker → page. */

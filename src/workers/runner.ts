@@ -28,7 +28,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
       const t0 = performance.now();
       const result = simulate(built.scenario);
       post({ type: 'main', id: req.id, result: mainResultOf(result, performance.now() - t0) });
-      const axis = sweepAxisFor(built.scenario.load, result.metrics);
+      const axis = req.axis ?? sweepAxisFor(built.scenario.load, result.metrics);
       const t1 = performance.now();
       for (let index = 0; index < axis.values.length; index++) {
         const value = axis.values[index];

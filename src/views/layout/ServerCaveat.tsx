@@ -1,11 +1,22 @@
 import { useLabStore } from '../../store';
 import { useHardwareStatus } from '../controls/server';
 import { calibrationSentence } from '../why/calibration';
+import { formatMs, formatTokPerSec } from '../common/format';
 
 /** What the numbers are: an illustrative server, or a roofline model of real hardware calibrated against published measurements. */
 export function ServerCaveat() {
   const server = useLabStore((s) => s.settings.server);
+  const customTtftMs = useLabStore((s) => s.settings.customTtftMs);
+  const customTokPerSec = useLabStore((s) => s.settings.customTokPerSec);
   const status = useHardwareStatus();
+  if (server === 'custom') {
+    return (
+      <p className="text-xs text-muted" data-testid="server-caveat">
+        The server here is custom: known only by what one idle user sees ({formatMs(customTtftMs)} to the first token, {formatTokPerSec(customTokPerSec)} after it), whatever the batch.
+        Use it to compare providers, not to learn why a server is fast.
+      </p>
+    );
+  }
   if (server === 'hardware') {
     return (
       <p className="text-xs text-muted" data-testid="server-caveat">
