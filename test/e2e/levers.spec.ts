@@ -17,9 +17,20 @@ const pinOf = (page: Page) => {
   return raw === null ? null : new URLSearchParams(raw);
 };
 
+/** Focus on the lab, scrolled to its top (below the sticky section nav), and the scroll settled there. */
 async function focusOnLab(page: Page) {
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lab');
-  await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('lab')!.getBoundingClientRect().top))).toBeLessThan(120);
+  const top = () => page.evaluate(() => Math.round(document.getElementById('lab')!.getBoundingClientRect().top));
+  await expect.poll(async () => { const t = await top(); return t >= 0 && t < 120; }, { message: 'the lab is at the top of the window' }).toBe(true);
+}
+
+/** Presses Tab until `target` has focus (at most `max` times): it is reachable from the keyboard, in order. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 25) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
 }
 
 async function clickAndWait(page: Page, locator: ReturnType<Page['locator']>) {
@@ -36,7 +47,7 @@ test('the broken-clock panel reads the run with live numbers, and a one-click le
   await expect(panel).toHaveAttribute('data-cause', 'pace');
   const tpotBefore = await readout(page, 'tpot');
   const headline = panel.locator('[data-testid="diagnosis-headline"]');
-  await expect(headline).toContainText(`TPOT is the broken clock: ${tpotBefore} against a 50 ms target`);
+  await expect(headline).toContainText(`TPOT is the broken clock: ${tpotBefore} against a 50 ms target, ${Math.round((Number(tpotBefore.replace(' ms', '')) - 50) * 10) / 10} ms`);
   await expect(panel.locator('[data-clock="tpot"] [data-blamed]')).toHaveAttribute('data-part', 'pace');
   await expect(panel.locator('[data-testid="levers"] [data-lever]')).toHaveCount(3);
   const headlineBefore = await headline.textContent();
@@ -44,9 +55,15 @@ test('the broken-clock panel reads the run with live numbers, and a one-click le
   await page.screenshot({ path: shotPath('diagnose-miss-1280-light.png') });
   await axeClean(page);
 
-  // One click: pinned and applied, focus on the lab, the change in the dock.
+  // One press, from the keyboard: the section link, Tab to the lever, Enter. Pinned and applied, focus on the lab, the change in the dock.
   expect(pinOf(page)).toBeNull();
-  await clickAndWait(page, panel.getByRole('button', { name: /^Try it: Double the replicas/ }));
+  await page.locator('[data-testid="section-nav"]').getByRole('link', { name: 'Diagnose' }).click();
+  await expect.poll(() => new URL(page.url()).hash).toBe('#diagnose');
+  const tryReplicas = panel.getByRole('button', { name: /^Try it: Double the replicas/ });
+  await tabTo(page, tryReplicas);
+  const id = await resultId(page);
+  await page.keyboard.press('Enter');
+  await nextResult(page, id);
   await focusOnLab(page);
   const pin = pinOf(page);
   expect(pin, 'the run before the lever is pinned in the link').not.toBeNull();
@@ -98,7 +115,8 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
   const met = await lab({ query: 'workload=chat', colorScheme: 'dark' });
   const p3 = diagnose(met.page);
   await expect(p3).toHaveAttribute('data-state', 'met');
-  await expect(p3.locator('[data-testid="diagnosis-headline"]')).toHaveText(new RegExp(`^Every request meets its targets\\. The clock with the least room is TPOT: ${(await readout(met.page, 'tpot')).replace('.', '\\.')} of 50 ms`));
+  await expect(p3.locator('[data-testid="diagnosis-headline"]')).toHaveText(new RegExp(`^Every request meets its targets\\. TPOT would break first: ${(await readout(met.page, 'tpot')).replace('.', '\\.')} of its 50 ms target`));
+  await expect(p3.locator('[data-testid="diagnosis-body"]')).toContainText('its TPOT to miss');
   await p3.scrollIntoViewIfNeeded();
   await met.page.screenshot({ path: shotPath('diagnose-met-1280-dark.png') });
   // Changing the load changes the words: busy chat is still in time for the drawn request.
@@ -107,14 +125,27 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
   await axeClean(met.page);
 });
 
-/** Opens scene `n` from its link, checks it is at its prediction with the lab untouched, and commits the lesson's answer. */
+/**
+ * Opens scene `n` from its link, checks it is at its prediction with the lab
+ * untouched, and commits the lesson's answer from the keyboard alone: the
+ * link focuses the scene's heading, Tab reaches the choices, the arrows
+ * pick one, Tab reaches the commit button, Enter commits.
+ */
 async function startScene(page: Page, n: number, answer: RegExp) {
   const view = scenes(page).locator(`[data-scene="${n}"]`);
   await expect(view).toHaveAttribute('data-phase', 'predict');
-  await expect.poll(() => page.locator('[data-testid="scene-heading"]').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
+  const heading = page.locator('[data-testid="scene-heading"]');
+  await expect(heading).toBeFocused();
+  await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
   await expect(scenes(page).locator('[data-testid="scene-explanation"]')).toHaveCount(0);
-  await view.getByRole('radio', { name: answer }).check();
-  await clickAndWait(page, view.locator('[data-testid="commit"]'));
+  await tabTo(page, view.getByRole('radio').first(), 3);
+  const wanted = view.getByRole('radio', { name: answer });
+  for (let i = 0; i < 4 && !(await wanted.isChecked()); i++) await page.keyboard.press('ArrowDown');
+  await expect(wanted).toBeChecked();
+  await tabTo(page, view.locator('[data-testid="commit"]'), 2);
+  const id = await resultId(page);
+  await page.keyboard.press('Enter');
+  await nextResult(page, id);
   await expect(view).toHaveAttribute('data-phase', 'observe');
   await expect(view).toHaveAttribute('data-step', '0');
   await focusOnLab(page);

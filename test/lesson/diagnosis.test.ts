@@ -4,7 +4,7 @@ import {
   blamedPart, describeChange, diagnose, diagnosisInputOf, diagnosisText, MAX_LEVERS, OFFERED_PREFIX_SHARE, OFFERED_SPEC_TOKENS, SMALL_BATCH,
   type ClockPart, type Diagnosis, type LeverId,
 } from '../../src/lesson/diagnosis';
-import { fmtMs } from '../../src/lesson/format';
+import { fmtMs, fmtTimes } from '../../src/lesson/format';
 import { settingsFromQuery, settingsToQuery } from '../../src/settings/parse';
 import { patchSettings } from '../../src/settings/patch';
 import type { Settings } from '../../src/settings/schema';
@@ -143,7 +143,12 @@ describe('diagnosis on the engine', () => {
     expect(d.tightest).toBe('tpot');
     expect(d.tpot!.headroomShare!).toBeCloseTo((50 - d.tpot!.valueMs) / 50, 9);
     expect(d.tpot!.headroomShare!).toBeLessThan(d.ttft.headroomShare!);
-    expect(diagnosisText(d).headline).toMatch(/^Every request meets its targets\. The clock with the least room is TPOT/);
+    const text = diagnosisText(d);
+    expect(text.headline).toMatch(/^Every request meets its targets\. TPOT would break first: /);
+    expect(text.headline).toContain(`${fmtMs(d.tpot!.valueMs)} of its 50 ms target`);
+    // What would push it over: its largest part (its own pace), and by how much it would have to grow.
+    expect(d.cause).toBe('pace');
+    expect(text.body).toContain(`It would take ${fmtTimes(50 / d.tpot!.valueMs)} its TPOT to miss: each sequence added to a step adds its KV cache to what every step reads, so more users or longer contexts slow every token.`);
   });
 
   it('the drawn request in time but not the whole run: the tail, with the slowest requests’ cause', () => {

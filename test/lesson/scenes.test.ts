@@ -123,7 +123,7 @@ describe('scene 1, the long summary: prefix caching moves TTFT through prefill, 
       const [b, a] = rs;
       expect(a.live.ttftMs).toBeLessThan(b.live.ttftMs * 0.5);
       expect(Math.abs(a.live.tpotMs / b.live.tpotMs - 1)).toBeLessThan(0.03);
-      const text = scene.explain(rs);
+      const text = scene.explain(rs).join(' ');
       expect(text).toContain(`TTFT went from ${fmtMs(b.live.ttftMs)} to ${fmtMs(a.live.ttftMs)}`);
       expect(text).toContain(`Nearly all of that is prefill, ${fmtMs(b.live.parts.prefillMs)} → ${fmtMs(a.live.parts.prefillMs)}`);
       expect(text).toMatch(/TPOT stayed at|TPOT went from/);
@@ -150,7 +150,7 @@ describe('scene 2, the long report: speculative decoding, a large gain at one us
       expect(one).toBeGreaterThan(1.5);
       expect(many).toBeLessThan(one);
       expect(specOutcome(rs)).toBe(c.outcome);
-      const text = scene.explain(rs);
+      const text = scene.explain(rs).join(' ');
       expect(text).toContain(`TPOT went from ${fmtMs(rs[0].live.tpotMs)} to ${fmtMs(rs[1].live.tpotMs)}`);
       expect(text).toContain(`TPOT went from ${fmtMs(rs[2].live.tpotMs)} to ${fmtMs(rs[3].live.tpotMs)}`);
       expect(text).toMatch(c.outcome === 'loss' ? /: a loss\./ : /the gain shrank/);
@@ -178,7 +178,7 @@ describe('scene 3, twice the traffic: split prefill and decode hold the SLO at t
       expect(s.gpus).toBe(b.gpus);
       expect(Math.abs(s.live.systemTokPerSec / b.live.systemTokPerSec - 1)).toBeLessThan(0.1);
       expect(s.live.goodputReqPerSec / b.live.goodputReqPerSec).toBeGreaterThan(2);
-      const text = scene.explain(rs);
+      const text = scene.explain(rs).join(' ');
       expect(text).toContain('about the same raw throughput');
       expect(text).toContain(`goodput ${fmtReqPerSec(s.live.goodputReqPerSec)}`);
       expect(text).toContain(`only ${fmtShare(b.live.sloMetShare)} of requests were in time`);

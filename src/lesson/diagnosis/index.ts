@@ -6,4 +6,4 @@ export type { DiagnosisInput, DiagnosisRun } from './input';
 export { leversFor, MAX_LEVERS, OFFERED_PREFIX_SHARE, OFFERED_SPEC_TOKENS, SMALL_BATCH } from './levers';
 export { describeChange, mostMoved, STEADY_SHARE } from './compare';
 export type { LeverChange } from './compare';
-export { headline, basis, causeSentence, contextSentences, diagnosisText, CLOCK_NAMES, CLOCK_FEEL, CAUSE_WORDS, CAUSE_LABELS } from './text';
+export { headline, basis, causeSentence, breaksFirstSentence, contextSentences, diagnosisText, CLOCK_NAMES, CLOCK_FEEL, CAUSE_WORDS, CAUSE_LABELS } from './text';

@@ -81,7 +81,7 @@ export function headline(d: Diagnosis): string {
     }
     case 'met': {
       const t = d.tightest === 'tpot' ? d.tpot! : d.ttft;
-      return `Every request meets its targets. The clock with the least room is ${CLOCK_NAMES[t.clock]}: ${fmtMs(t.valueMs)} of ${fmtMs(t.targetMs ?? 0)}, ${fmtShare(t.headroomShare ?? 0)} to spare.`;
+      return `Every request meets its targets. ${CLOCK_NAMES[t.clock]} would break first: ${fmtMs(t.valueMs)} of its ${fmtMs(t.targetMs ?? 0)} target, ${fmtShare(t.headroomShare ?? 0)} to spare.`;
     }
   }
 }
@@ -131,6 +131,26 @@ export function causeSentence(d: Diagnosis): string | null {
   }
 }
 
+/** What would push the tightest clock over, when every target is met: the pressure on its largest part. */
+const PRESSURE: Record<ClockCause, string> = {
+  network: 'a server farther from its users adds to every first token, whatever the load',
+  queue: 'more traffic lengthens the queue, and the queue grows fastest near saturation',
+  prefill: 'a longer prompt lengthens prefill about in proportion',
+  pace: 'each sequence added to a step adds its KV cache to what every step reads, so more users or longer contexts slow every token',
+  interference: "more long prompts arriving means more prefills stretching everyone's decode steps",
+  preemption: 'fuller KV memory evicts more streams',
+  handoff: 'more traffic makes KV transfers and decode slots wait longer',
+};
+
+/** When all is met: which clock goes first and what would push it there. */
+export function breaksFirstSentence(d: Diagnosis): string | null {
+  if (d.state !== 'met' || d.tightest === null || d.cause === null) return null;
+  const r = d.tightest === 'ttft' ? d.ttft : d.tpot;
+  if (!r || r.targetMs === null) return null;
+  const pushed = r.valueMs > 0 ? ` It would take ${fmtTimes(r.targetMs / r.valueMs)} its ${CLOCK_NAMES[r.clock]} to miss:` : ' To push it over:';
+  return `${pushed} ${PRESSURE[d.cause]}.`.trim();
+}
+
 /** The other clock, and the run, in one sentence each. */
 export function contextSentences(d: Diagnosis): string[] {
   if (d.state === 'no-result' || d.state === 'no-targets') return [];
@@ -148,5 +168,6 @@ export function contextSentences(d: Diagnosis): string[] {
 /** The whole diagnosis as sentences: headline, then why, then context. */
 export function diagnosisText(d: Diagnosis): { headline: string; body: string[] } {
   const cause = causeSentence(d);
-  return { headline: headline(d), body: [...(cause ? [cause] : []), ...contextSentences(d)] };
+  const first = breaksFirstSentence(d);
+  return { headline: headline(d), body: [...(cause ? [cause] : []), ...(first ? [first] : []), ...contextSentences(d)] };
 }

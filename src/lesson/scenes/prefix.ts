@@ -56,10 +56,10 @@ export const prefixScene: LeverScene = {
       cause === 'prefill'
         ? `Nearly all of that is prefill, ${fmtMs(b.live.parts.prefillMs)} → ${fmtMs(a.live.parts.prefillMs)}: ${fmtTokens(a.cachedTokens)} of its ${a.live.promptTokens.toLocaleString('en-US')}-token prompt were already in the KV cache, so only ${fmtTokens(computed)} were computed, which saved the drawn request ${fmtMs(a.prefillSavedMs)} of prefill.`
         : `The part that fell most is ${CAUSE_WORDS[cause]}, not prefill: here the cache mattered less than ${CAUSE_WORDS[cause]} did.`;
-    return (
-      `TTFT went from ${fmtMs(b.live.ttftMs)} to ${fmtMs(a.live.ttftMs)} (${changeWords(a.live.ttftMs, b.live.ttftMs)}). ${why} ` +
-      `${tpotSentence(b, a)} The summary still takes ${fmtMs(a.live.e2eMs)} end to end (it took ${fmtMs(b.live.e2eMs)}); what the user gets back is the silence before the first word.`
-    );
+    return [
+      `TTFT went from ${fmtMs(b.live.ttftMs)} to ${fmtMs(a.live.ttftMs)} (${changeWords(a.live.ttftMs, b.live.ttftMs)}). ${why}`,
+      `${tpotSentence(b, a)} The summary still takes ${fmtMs(a.live.e2eMs)} end to end (it took ${fmtMs(b.live.e2eMs)}); what the user gets back is the silence before the first word.`,
+    ];
   },
   applies: appliesWhileSame(AFTER, LEVER_SCENE_KEYS, 'a long summary with 80% of each prompt cached'),
 };

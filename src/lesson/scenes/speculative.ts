@@ -57,10 +57,10 @@ export const specScene: LeverScene = {
   prediction: {
     prompt: 'What does speculative decoding do to TPOT?',
     choices: [
-      'A big gain at one user that shrinks, or becomes a loss, at 64',
-      'The same gain at both loads: every step still yields more tokens',
-      'Little gain at one user and a big one at 64, when the GPU is busiest',
-      'No change at either load: drafting only speeds up the first token',
+      'A big gain at one user, and little or none at 64',
+      'The same gain at both loads: each step yields more tokens',
+      'A small gain at one user, and a bigger one at 64',
+      'No gain at either load: drafting only helps the first token',
     ],
     correctIndex: 0,
   },
@@ -86,11 +86,11 @@ export const specScene: LeverScene = {
     const outcome = specOutcome(rs);
     const cause = largestChange(rs[2], rs[3]);
     const part = cause === 'pace' ? '' : ` At 64 users the part of its time that changed most was ${CAUSE_WORDS[cause]}.`;
-    return (
-      `${oneUser(rs[0], rs[1])} ${manyUsers(rs[2], rs[3], outcome, speedup(rs[0], rs[1]))}${part} ` +
-      `System throughput went from ${fmtTokPerSec(rs[2].live.systemTokPerSec)} to ${fmtTokPerSec(rs[3].live.systemTokPerSec)} at 64 users. ` +
-      'Decode is bound by memory only while the batch is small; a full batch has already turned that spare compute into tokens.'
-    );
+    return [
+      oneUser(rs[0], rs[1]),
+      `${manyUsers(rs[2], rs[3], outcome, speedup(rs[0], rs[1]))}${part} System throughput went from ${fmtTokPerSec(rs[2].live.systemTokPerSec)} to ${fmtTokPerSec(rs[3].live.systemTokPerSec)} at 64 users.`,
+      'Decode is bound by memory only while the batch is small; a full batch has already turned that spare compute into tokens.',
+    ];
   },
   applies: appliesWhileSame(MANY_ON, LEVER_SCENE_KEYS, 'speculative decoding with 64 users'),
 };

@@ -86,7 +86,7 @@ export const splitScene: LeverScene = {
   cause: (rs) => largestFall(rs[rs.length - 2], rs[rs.length - 1]),
   explain(rs) {
     const [a, b, c] = [rs[0], rs[rs.length - 2], rs[rs.length - 1]];
-    return `${doubled(a, b)} ${split(b, c)}`;
+    return [doubled(a, b), split(b, c)];
   },
   applies: appliesWhileSame(SPLIT_20, LEVER_SCENE_KEYS, 'the same four GPUs split into prefill and decode'),
 };

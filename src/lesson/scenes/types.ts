@@ -63,8 +63,8 @@ export interface LeverScene {
   columns: readonly SceneColumn[];
   /** The lesson's point in one sentence, without numbers. */
   answer: string;
-  /** Written from the readings of every step (the last one is the run on screen now). */
-  explain(readings: readonly SceneReading[]): string;
+  /** Written from the readings of every step (the last one is the run on screen now), in paragraphs. */
+  explain(readings: readonly SceneReading[]): readonly string[];
   /** The part the explanation names as the reason (tests check it against the engine's breakdown). */
   cause(readings: readonly SceneReading[]): SceneCause;
   /** False, with a message, when the lab no longer shows the last step. */

@@ -7,7 +7,7 @@ export const PAGE_SECTIONS = [
   { id: 'try-it', label: 'Try it' },
   { id: 'settings', label: 'Settings' },
   { id: 'diagnose', label: 'Diagnose' },
-  { id: 'levers', label: 'Levers' },
+  { id: 'scenes', label: 'Scenes' },
   { id: 'streaming', label: 'Stream' },
   { id: 'curve', label: 'Curve' },
   { id: 'server', label: 'Server' },

@@ -7,8 +7,8 @@ import { fmtMs, fmtShare } from '../../lesson/format';
  * median of it. The part the diagnosis blames is marked in words, not only
  * in colour.
  */
-export function ClockParts({ reading, blamed, broken }: { reading: ClockReading; blamed: ClockCause | null; broken: boolean }) {
-  const per = reading.clock === 'tpot' ? ' a token' : '';
+export function ClockParts({ reading, blamed, broken, badge }: { reading: ClockReading; blamed: ClockCause | null; broken: boolean; badge: string }) {
+  const per = reading.clock === 'tpot';
   // TPOT parts that are zero and not the pace are left out: a colocated run has no hand-off, a reserved one no preemption.
   const rows = reading.parts.filter((p) => p.ms > 0 || p.id === 'pace' || p.id === 'interference' || reading.clock === 'ttft');
   const showMedian = rows.some((p) => p.medianMs !== null);
@@ -24,7 +24,7 @@ export function ClockParts({ reading, blamed, broken }: { reading: ClockReading;
       </figcaption>
       <table className="mt-1 w-full text-xs">
         <caption className="sr-only">
-          {CLOCK_NAMES[reading.clock]} of the drawn request, part by part{per ? ', ms per token' : ''}
+          {CLOCK_NAMES[reading.clock]} of the drawn request, part by part{per ? ', per token' : ''}
         </caption>
         <thead className="text-muted">
           <tr>
@@ -32,13 +32,13 @@ export function ClockParts({ reading, blamed, broken }: { reading: ClockReading;
               Part
             </th>
             <th scope="col" className="text-right font-medium">
-              Drawn request
+              {per ? 'Per token' : 'Drawn request'}
             </th>
-            <th scope="col" className="text-right font-medium">
+            <th scope="col" className="pl-2 text-right font-medium">
               Share
             </th>
             {showMedian && (
-              <th scope="col" className="text-right font-medium">
+              <th scope="col" className="pl-2 text-right font-medium">
                 Run median
               </th>
             )}
@@ -51,14 +51,11 @@ export function ClockParts({ reading, blamed, broken }: { reading: ClockReading;
               <tr key={p.id} className={isBlamed ? 'font-semibold' : ''} data-part={p.id} data-blamed={isBlamed || undefined}>
                 <th scope="row" className="py-0.5 text-left font-normal">
                   <span className={isBlamed ? 'font-semibold' : ''}>{CAUSE_LABELS[p.id]}</span>
-                  {isBlamed && <span className="ml-1 rounded bg-bad-bg px-1 text-bad">the cause</span>}
+                  {isBlamed && <span className={`ml-1 inline-block rounded px-1 whitespace-nowrap ${broken ? 'bg-bad-bg text-bad' : 'border border-line text-ink'}`}>{badge}</span>}
                 </th>
-                <td className="tabular text-right">
-                  {fmtMs(p.ms)}
-                  {per}
-                </td>
-                <td className="tabular text-right">{reading.valueMs > 0 ? fmtShare(p.ms / reading.valueMs) : '–'}</td>
-                {showMedian && <td className="tabular text-right">{p.medianMs === null ? '–' : fmtMs(p.medianMs)}</td>}
+                <td className="tabular pl-2 text-right whitespace-nowrap">{fmtMs(p.ms)}</td>
+                <td className="tabular pl-2 text-right whitespace-nowrap">{reading.valueMs > 0 ? fmtShare(p.ms / reading.valueMs) : '–'}</td>
+                {showMedian && <td className="tabular pl-2 text-right whitespace-nowrap">{p.medianMs === null ? '–' : fmtMs(p.medianMs)}</td>}
               </tr>
             );
           })}

@@ -60,6 +60,7 @@ export function DiagnosePanel() {
   const text = diagnosis ? diagnosisText(diagnosis) : null;
   const target = diagnosis?.broken ?? diagnosis?.tightest ?? null;
   const stale = status !== 'ready';
+  const badge = diagnosis?.state === 'met' ? 'largest part' : 'the cause';
 
   return (
     <section
@@ -92,8 +93,8 @@ export function DiagnosePanel() {
           </div>
           {diagnosis.state !== 'no-result' && (
             <div className="grid gap-2 sm:grid-cols-2">
-              <ClockParts reading={diagnosis.ttft} blamed={target === 'ttft' ? diagnosis.cause : null} broken={diagnosis.broken === 'ttft'} />
-              {diagnosis.tpot && <ClockParts reading={diagnosis.tpot} blamed={target === 'tpot' ? diagnosis.cause : null} broken={diagnosis.broken === 'tpot'} />}
+              <ClockParts reading={diagnosis.ttft} blamed={target === 'ttft' ? diagnosis.cause : null} broken={diagnosis.broken === 'ttft'} badge={badge} />
+              {diagnosis.tpot && <ClockParts reading={diagnosis.tpot} blamed={target === 'tpot' ? diagnosis.cause : null} broken={diagnosis.broken === 'tpot'} badge={badge} />}
             </div>
           )}
           {text.body.length > 0 && (

@@ -29,9 +29,9 @@ export function LeverScenes() {
   const scene = sceneById(flow.sceneId) ?? LEVER_SCENES[0];
 
   return (
-    <section id="levers" aria-labelledby="levers-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="lever-scenes">
+    <section id="scenes" aria-labelledby="scenes-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="lever-scenes">
       <header className="space-y-1">
-        <h2 id="levers-h" className="text-lg font-semibold">
+        <h2 id="scenes-h" className="text-lg font-semibold">
           Pull a lever
         </h2>
         <p className="text-sm text-muted">

@@ -105,9 +105,11 @@ export function SceneExplanation({ scene, settings, readings, ready, committed, 
             {feedback.text}
           </p>
         )}
-        <p data-testid="scene-explanation" data-cause={scene.cause(readings)}>
-          {scene.explain(readings)}
-        </p>
+        <div className="space-y-2" data-testid="scene-explanation" data-cause={scene.cause(readings)}>
+          {scene.explain(readings).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
         <p className="text-sm">
           <span className="font-semibold">In one line: </span>
           {scene.answer}
