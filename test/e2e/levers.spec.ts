@@ -185,7 +185,7 @@ test('scene 1, the long summary: prefix caching cuts TTFT through prefill, TPOT 
   expect(text).toContain(`${before.prefill} → ${await readout(page, 'ttft-prefill')}`);
   expect(text).toContain(`TPOT stayed at ${await readout(page, 'tpot')}`);
   expect(await readout(page, 'tpot')).toBe(before.tpot);
-  await expect(scenes(page).locator('[data-testid="scene-table"] tbody tr')).toHaveCount(2);
+  await expect(scenes(page).locator('[data-testid="scene-table"] [data-step-col]')).toHaveCount(2);
   await scenes(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('scene-1-explained-1280-light.png') });
   await axeClean(page);
@@ -206,7 +206,7 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
   await expect(scenes(page).locator('[data-testid="scene-explanation"]')).toHaveAttribute('data-cause', 'pace');
   expect(text).toContain(`TPOT went from ${tpot1} to ${tpot1spec}`);
   expect(text).toContain(`TPOT went from ${tpot64} to ${tpot64spec}: a loss`);
-  await expect(scenes(page).locator('[data-testid="scene-table"] tbody tr')).toHaveCount(4);
+  await expect(scenes(page).locator('[data-testid="scene-table"] [data-step-col]')).toHaveCount(4);
   await scenes(page).locator('[data-testid="scene-explanation-box"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('scene-2-explained-390-dark.png') });
   await axeClean(page);

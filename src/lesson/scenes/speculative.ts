@@ -57,8 +57,8 @@ export const specScene: LeverScene = {
   prediction: {
     prompt: 'What does speculative decoding do to TPOT?',
     choices: [
-      'A big gain at one user, and little or none at 64',
-      'The same gain at both loads: each step yields more tokens',
+      'A big gain at one user, and a loss at 64',
+      'A big gain at both loads, a little smaller at 64',
       'A small gain at one user, and a bigger one at 64',
       'No gain at either load: drafting only helps the first token',
     ],

@@ -72,7 +72,7 @@ export const splitScene: LeverScene = {
   ],
   watch: ['system-throughput', 'goodput', 'slo-share', 'tpot', 'ttft'],
   columns: [
-    { label: 'GPUs', value: (r) => `${r.gpus}: ${r.layout}` },
+    { label: 'GPUs', value: (r) => `${r.gpus} as ${r.layout}` },
     { label: 'Traffic', value: rateOf },
     { label: 'Throughput', value: (r) => fmtTokPerSec(r.live.systemTokPerSec), metric: 'system-throughput' },
     { label: 'Goodput', value: (r) => fmtReqPerSec(r.live.goodputReqPerSec), metric: 'goodput' },

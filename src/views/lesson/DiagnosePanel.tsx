@@ -81,6 +81,8 @@ export function DiagnosePanel() {
           blame, and offers the levers that move that clock. &ldquo;Try it&rdquo; pins this run as the baseline and applies the lever, so you see before and after.
         </p>
       </header>
+      {/* What the last lever changed comes first: the diagnosis below it is already of the run with the lever. */}
+      {tried && <LeverChangeBox ref={changeHeading} tried={tried} change={change} pinned={pinned !== null} onUnpin={() => getLabStore().getState().unpin()} />}
       {!diagnosis || !text ? (
         <p className="text-sm text-muted">{status === 'error' ? 'The lab cannot run these settings, so there is nothing to diagnose.' : 'Simulating the server…'}</p>
       ) : (
@@ -134,7 +136,6 @@ export function DiagnosePanel() {
           )}
         </div>
       )}
-      {tried && <LeverChangeBox ref={changeHeading} tried={tried} change={change} pinned={pinned !== null} onUnpin={() => getLabStore().getState().unpin()} />}
       {docked && tried && (
         <LessonDock label={`Lever tried: ${tried.lever.label}`} testId="diagnose-dock">
           <p className="min-w-0 flex-1 basis-80" data-testid="diagnose-dock-text">

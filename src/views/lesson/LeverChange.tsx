@@ -52,8 +52,8 @@ export const LeverChangeBox = forwardRef<HTMLHeadingElement, Props>(function Lev
       ) : null}
       <p className="text-muted">
         {pinned
-          ? 'The run before the lever is pinned as the baseline, so the lab above compares against it. The diagnosis above is now of the run with the lever.'
-          : 'Nothing is pinned any more; the diagnosis above is of the run on screen.'}{' '}
+          ? 'The run before the lever is pinned as the baseline, so the lab above compares against it. The diagnosis below is of the run with the lever.'
+          : 'Nothing is pinned any more; the diagnosis below is of the run on screen.'}{' '}
         {pinned && (
           <button type="button" onClick={onUnpin} className="text-accent underline">
             Unpin the baseline

@@ -7,52 +7,64 @@ import { predictionFeedback } from './tryItFlow';
 const stepName = (label: string) => label.replace(/^(Set up|Switch to): /, '');
 
 /**
- * The readings of every step seen so far, one row per step: the numbers the
- * explanation compares (the earlier steps' as they were read, the current
- * one's live), in the scene's own columns.
+ * The readings of every step seen so far, a column per step and a row per
+ * number (the earlier steps' as they were read, the current one's live), so
+ * each row reads as a before → after and the table fits a phone without
+ * scrolling sideways for the scenes' three or four steps.
  */
 export function SceneTable({ scene, upTo, readings, live }: { scene: LeverScene; upTo: number; readings: readonly (SceneReading | null)[]; live: SceneReading | null }) {
   if (upTo < 0) return null;
-  const rows = scene.steps.slice(0, upTo + 1).map((s, i) => ({ label: stepName(s.label), reading: i < upTo ? readings[i] ?? null : live, now: i === upTo }));
+  const steps = scene.steps.slice(0, upTo + 1).map((s, i) => ({ label: stepName(s.label), reading: i < upTo ? readings[i] ?? null : live, now: i === upTo }));
+  const missing = (now: boolean) => (now ? 'simulating…' : 'not read');
   return (
-    // On a phone the table scrolls sideways: a focusable, named region, so the keyboard can scroll it too.
+    // Kept as a focusable, named region that scrolls, in case a long value does not fit: the keyboard can scroll it too.
     <div className="overflow-x-auto rounded focus-visible:outline-3 focus-visible:outline-focus" tabIndex={0} role="region" aria-label="What each step showed">
-      <table className="w-full min-w-[32rem] text-xs" data-testid="scene-table">
-        <caption className="mb-1 text-left text-sm font-semibold">What each step showed</caption>
+      <table className="w-full text-xs" data-testid="scene-table">
+        <caption className="mb-1 text-left text-sm font-semibold">
+          What each step showed
+          {/* On a phone the columns are headed by number only; the steps are named here. */}
+          <ol className="mt-0.5 text-xs font-normal text-muted sm:hidden">
+            {steps.map((s, i) => (
+              <li key={i}>
+                Step {i + 1}: {s.label}
+                {s.now ? ' (now)' : ''}
+              </li>
+            ))}
+          </ol>
+        </caption>
         <thead className="text-muted">
           <tr>
-            <th scope="col" className="py-1 pr-2 text-left font-medium">
-              Step
-            </th>
-            {scene.columns.map((c) => (
-              <th key={c.label} scope="col" className="px-1 text-right font-medium">
-                {c.label}
+            <td />
+            {steps.map((s, i) => (
+              <th key={i} scope="col" className={`px-1 pb-1 text-right align-bottom font-medium ${s.now ? 'text-ink' : ''}`} data-step-col={i}>
+                <span className="sm:hidden">
+                  Step {i + 1}
+                  {s.now ? ' (now)' : ''}
+                </span>
+                <span className="hidden sm:inline">
+                  {i + 1}. {s.label}
+                  {s.now ? ' (now)' : ''}
+                </span>
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <tr key={i} className={`border-t border-line ${row.now ? 'font-semibold' : ''}`} data-row={i}>
+          {scene.columns.map((c) => (
+            <tr key={c.label} className="border-t border-line" data-row={c.label}>
               <th scope="row" className="py-1 pr-2 text-left font-normal">
-                {i + 1}. {row.label}
-                {row.now ? ' (now)' : ''}
+                {c.label}
               </th>
-              {row.reading
-                ? scene.columns.map((c) => (
-                    <td key={c.label} className="tabular px-1 text-right whitespace-nowrap">
-                      {c.value(row.reading!)}
-                    </td>
-                  ))
-                : (
-                    <td colSpan={scene.columns.length} className="px-1 text-right text-muted">
-                      {row.now ? 'simulating…' : 'not read (the lab was not showing this step)'}
-                    </td>
-                  )}
+              {steps.map((s, i) => (
+                <td key={i} className={`tabular px-1 text-right ${s.now ? 'font-semibold' : ''} ${s.reading ? 'sm:whitespace-nowrap' : 'text-muted'}`}>
+                  {s.reading ? c.value(s.reading) : missing(s.now)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
+      {steps.some((s) => !s.now && !s.reading) && <p className="mt-1 text-xs text-muted">Not read: the lab was not showing that step when you moved on.</p>}
     </div>
   );
 }

@@ -130,7 +130,7 @@ export const SceneView = forwardRef<HTMLHeadingElement, Props>(function SceneVie
             {stepInfo.watchHint}
           </p>
           <p className="text-muted">
-            Watch: {scene.watch.map((m) => METRIC_NAMES[m]).join(', ')} (outlined above). {stepInfo.pinPrevious ? 'The step before is pinned as the baseline.' : ''}
+            Watch: {scene.watch.map((m) => METRIC_NAMES[m]).join(', ')} (outlined above).
           </p>
           {!docked && !flow.auto && (
             <button type="button" onClick={() => claim('scene')} className="text-accent underline">
