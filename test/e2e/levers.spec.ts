@@ -232,7 +232,9 @@ test('scene 3, twice the traffic: split prefill and decode keep goodput at the s
 
 test('scene links: a bad number gets a notice; answer=1 steps through by itself to the explanation', async ({ lab }) => {
   const { page } = await lab({ query: 'scene=9' });
-  await expect(scenes(page).locator('[data-testid="scene-link-notice"]')).toContainText('numbered 1 to 3');
+  const notice = scenes(page).locator('[data-testid="scene-link-notice"]');
+  await expect(notice).toContainText('The link asked for lever scene "9", but the scenes are numbered 1 to 3');
+  await expect(notice, 'a bad scene link brings its notice into view').toBeInViewport();
   await expect(page.locator('[data-testid="question-link-notice"]')).toHaveCount(0);
   const answered = await lab({ width: 390, height: 844, query: 'scene=1&answer=1' });
   const el = scenes(answered.page).locator('[data-testid="scene-explanation"]');

@@ -157,6 +157,10 @@ describe('diagnosis on the engine', () => {
     expect(d.broken).toBe('ttft');
     expect(d.cause).toBe('queue');
     expect(d.runMetShare).toBeLessThan(1);
+    // With only a TTFT target, every late request missed TTFT: the headline gives one share twice, rounded alike.
+    const late = diagnosisText(d).headline.match(/but ([\d.]+%) of requests are not; most of them miss TTFT \(([\d.]+%) of requests\)/);
+    expect(late).not.toBeNull();
+    expect(late![1]).toBe(late![2]);
   });
 
   it('no targets, and no result, say so instead of diagnosing', () => {

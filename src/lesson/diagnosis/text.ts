@@ -77,7 +77,9 @@ export function headline(d: Diagnosis): string {
     }
     case 'tail': {
       const r = d.broken === 'ttft' ? d.ttft : d.tpot!;
-      return `The drawn request is in time, but ${fmtShare(1 - d.runMetShare)} of requests are not; most of them miss ${CLOCK_NAMES[r.clock]} (${fmtShare(r.missShare)} of requests).`;
+      // 1 − share in floating point can land just below the count's own share (1 − 0.9845 < 31 / 2000), and round the other way beside it.
+      const late = Math.round((1 - d.runMetShare) * 1e9) / 1e9;
+      return `The drawn request is in time, but ${fmtShare(late)} of requests are not; most of them miss ${CLOCK_NAMES[r.clock]} (${fmtShare(r.missShare)} of requests).`;
     }
     case 'met': {
       const t = d.tightest === 'tpot' ? d.tpot! : d.ttft;

@@ -15,17 +15,19 @@ export function LeverScenes() {
   const [link] = useState(() => sceneParam(typeof window === 'undefined' ? '' : window.location.search, LEVER_SCENES.length));
   const [flow, dispatch] = useReducer(sceneFlowReducer, link.id ?? 1, initialSceneFlow);
   const heading = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const notice = 'notice' in link ? link.notice : null;
   useEffect(() => {
     if (link.id !== null && link.answer) dispatch({ type: 'answer', sceneId: link.id });
   }, [link]);
-  // A linked scene comes into view once the lab above it has its numbers (so nothing shifts after).
+  // A linked scene (or the notice of a bad scene link) comes into view once the lab above it has its numbers (so nothing shifts after).
   const hasResults = useSim((s) => s.main !== null);
   const revealed = useRef(false);
   useEffect(() => {
-    if (revealed.current || link.id === null || !hasResults) return;
+    if (revealed.current || (link.id === null && notice === null) || !hasResults) return;
     revealed.current = true;
-    requestAnimationFrame(() => focusAndShow(heading.current, false));
-  }, [link, hasResults]);
+    requestAnimationFrame(() => focusAndShow(link.id === null ? noticeRef.current : heading.current, false));
+  }, [link, notice, hasResults]);
   const scene = sceneById(flow.sceneId) ?? LEVER_SCENES[0];
 
   return (
@@ -39,9 +41,9 @@ export function LeverScenes() {
           from them.
         </p>
       </header>
-      {'notice' in link && link.notice && (
-        <p role="status" className="rounded-md border-l-4 border-warn-line bg-warn-bg p-2 text-sm" data-testid="scene-link-notice">
-          {link.notice}
+      {notice && (
+        <p ref={noticeRef} tabIndex={-1} role="status" className="rounded-md border-l-4 border-warn-line bg-warn-bg p-2 text-sm outline-none" data-testid="scene-link-notice">
+          {notice}
         </p>
       )}
       <nav aria-label="Lever scenes">
