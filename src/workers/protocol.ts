@@ -56,6 +56,12 @@ export interface RunRequest {
   settings: Settings;
   /** The loads to sweep, instead of the curve's own axis for these settings (the goodput-against-rate comparison). */
   axis?: SweepAxis;
+  /**
+   * The window each sweep point counts: `steady` (the default, the curve's) or `all`. The
+   * goodput-against-rate comparison counts every request sent, as DistServe's SLO attainment
+   * does: past capacity the queue grows, and a steady window would leave out the requests stuck in it.
+   */
+  sweepWindow?: 'all' | 'steady';
 }
 
 /** Worker → page. */

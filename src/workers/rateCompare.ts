@@ -41,8 +41,9 @@ export function useRateCompare(enabled: boolean, current: Settings, baseline: Se
   useEffect(() => {
     if (!on || !c || !baseline || !rates) return;
     const axis = { kind: 'rate' as const, values: rates };
-    c.current.request(current, axis);
-    c.baseline.request(baseline, axis);
+    // Every request counted (see RunRequest.sweepWindow): a run past its capacity must not look as if it kept up.
+    c.current.request(current, axis, 'all');
+    c.baseline.request(baseline, axis, 'all');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `rates` is compared by its values (`key`)
   }, [on, c, current, baseline, key]);
   const cur = useStore(c?.current.store ?? idle, sweepOf);

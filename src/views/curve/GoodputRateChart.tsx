@@ -28,7 +28,7 @@ export function GoodputRateChart({ current, baseline, width: fixedWidth }: { cur
       containerRef={ref}
       testId="goodput-rate-chart"
       title="Goodput against offered rate (req/s): now and the pinned run"
-      subtitle="Both runs swept over the same open-loop rates. Raw throughput can stay level while goodput, the requests that met every target, parts."
+      subtitle="Both runs swept over the same open-loop rates, every request counted (past capacity the queue grows and waits miss the target). Raw throughput can stay level while goodput, the requests that met every target, parts."
       screenReaderSummary={
         <>
           <p>{layout.sentence}</p>

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
+import type { SweepPoint } from '../../engine';
 import { ThroughputCurve as ThroughputCurveChart } from '../curve';
 import { GoodputRateChart } from '../curve/GoodputRateChart';
 import { goodputRates } from '../curve/goodputRate';
@@ -13,6 +14,13 @@ import { ChartCard } from './ChartsSection';
 const ThroughputCurve = memo(ThroughputCurveChart);
 
 type CurveMode = 'load' | 'rate';
+
+/** The highest completed rate on either load curve, req/s; null when neither has a finite one. */
+function capacityOf(...curves: (readonly (SweepPoint | null | undefined)[] | undefined)[]): number | null {
+  let best = 0;
+  for (const points of curves) for (const p of points ?? []) if (p && Number.isFinite(p.metrics.requestsPerSec)) best = Math.max(best, p.metrics.requestsPerSec);
+  return best > 0 ? best : null;
+}
 
 /** Throughput and latency versus load, from the sweep; the last full curve stays (dimmed) while a new one is computed. */
 export function CurveSection({ compact = false, maxHeightPx }: { compact?: boolean; maxHeightPx?: number } = {}) {
@@ -58,7 +66,7 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
       <p className="min-h-4 text-xs text-muted" data-sweep-state={building ? 'running' : 'done'}>
         {progress}
       </p>
-      <PinnedCurveModes loadCurve={body} />
+      <PinnedCurveModes loadCurve={body} capacityReqPerSec={capacityOf(shown?.points, baselinePoints)} />
     </ChartCard>
   );
 }
@@ -68,15 +76,17 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
  * against offered rate for both, swept over the same rates, which is where
  * two ways of spending the same GPUs part (the DistServe comparison).
  */
-function PinnedCurveModes({ loadCurve }: { loadCurve: ReactNode }) {
+function PinnedCurveModes({ loadCurve, capacityReqPerSec }: { loadCurve: ReactNode; /** The most either run completes on its load curve, req/s (null before a curve). */ capacityReqPerSec: number | null }) {
   const pinnedSettings = useLabStore((s) => s.pinned);
   const settings = useLabStore((s) => s.settings);
   const pinned = usePinnedResult();
   const main = useDeferredSim((s) => s.main?.result ?? null);
   const [mode, setMode] = useState<CurveMode>('load');
   const on = pinnedSettings !== null && mode === 'rate';
-  // Around the current rate; a closed loop has none, so around what it completes.
-  const centre = settings.rate !== null && Number.isFinite(settings.rate) ? settings.rate : (main?.metrics.requestsPerSec ?? 0);
+  // Around what the busier of the two can complete, so the sweep crosses the rate where they part
+  // (an idle run's own rate would sweep far below it); before a curve, around the current rate.
+  const ownRate = settings.rate !== null && Number.isFinite(settings.rate) ? settings.rate : (main?.metrics.requestsPerSec ?? 0);
+  const centre = capacityReqPerSec ?? ownRate;
   const rates = useMemo(() => goodputRates(centre), [centre]);
   const both = useRateCompare(on, settings, pinnedSettings, rates);
   if (!pinnedSettings) return <>{loadCurve}</>;

@@ -138,6 +138,9 @@ export function comparisonSentence(name: string, c: Comparison): string {
 export function pinSummary(c: Pick<Record<ComparedId, Comparison>, 'ttft' | 'e2e'>): string | null {
   const { ttft, e2e } = c;
   if (ttft.baseline === null || ttft.current === null || e2e.baseline === null || e2e.current === null) return null;
-  const when = (x: Comparison) => (x.deltaText === 'no change' ? 'at the same time' : `${formatMs(Math.abs(x.current! - x.baseline!))} ${x.current! < x.baseline! ? 'sooner' : 'later'}`);
-  return `The drawn request's first token comes ${when(ttft)} than the pinned run's and its last ${when(e2e)} (${e2e.baselineText} → ${e2e.currentText}).`;
+  const same = (x: Comparison) => x.deltaText === 'no change';
+  const by = (x: Comparison) => `${formatMs(Math.abs(x.current! - x.baseline!))} ${x.current! < x.baseline! ? 'sooner' : 'later'}`;
+  const first = same(ttft) ? "at the same time as the pinned run's" : `${by(ttft)} than the pinned run's`;
+  const last = same(e2e) ? 'at the same time' : by(e2e);
+  return `The drawn request's first token comes ${first}, and its last ${last} (${e2e.baselineText} → ${e2e.currentText}).`;
 }
