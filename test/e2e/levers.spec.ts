@@ -5,7 +5,7 @@
 // steps before pinned, and its explanation quotes the numbers on screen.
 import type { Page } from '@playwright/test';
 import { expect, shotPath, test } from './fixtures';
-import { axeClean, nextResult, readout, resultId } from './helpers';
+import { axeClean, nextResult, readout, ready, resultId } from './helpers';
 
 const diagnose = (page: Page) => page.locator('[data-testid="diagnose"]');
 const scenes = (page: Page) => page.locator('[data-testid="lever-scenes"]');
@@ -123,6 +123,15 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
   await clickAndWait(met.page, met.page.locator('[data-testid="lesson-controls"]').getByText('Busy', { exact: true }));
   await expect(p3.locator('[data-testid="diagnosis-headline"]')).not.toContainText('Every request meets');
   await axeClean(met.page);
+
+  // Settings the engine cannot run: the panel says so rather than diagnosing the run before them, and stays legible.
+  const refused = await lab({ query: 'model=llama-3.1-8b&gpu=l4&precision=bf16&tp=1', colorScheme: 'dark' });
+  await expect(diagnose(refused.page)).toHaveAttribute('data-state', /.+/);
+  await refused.page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('llama-3.1-70b');
+  await ready(refused.page, 'error');
+  await expect(diagnose(refused.page).locator('[data-testid="diagnosis-none"]')).toHaveText('The lab cannot run these settings, so there is nothing to diagnose.');
+  await expect(diagnose(refused.page).locator('[data-testid="diagnosis-headline"]')).toHaveCount(0);
+  await axeClean(refused.page);
 });
 
 /**

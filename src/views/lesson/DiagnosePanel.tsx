@@ -83,10 +83,18 @@ export function DiagnosePanel() {
       </header>
       {/* What the last lever changed comes first: the diagnosis below it is already of the run with the lever. */}
       {tried && <LeverChangeBox ref={changeHeading} tried={tried} change={change} pinned={pinned !== null} onUnpin={() => getLabStore().getState().unpin()} />}
-      {!diagnosis || !text ? (
-        <p className="text-sm text-muted">{status === 'error' ? 'The lab cannot run these settings, so there is nothing to diagnose.' : 'Simulating the server…'}</p>
+      {status === 'error' || !diagnosis || !text ? (
+        <p className="text-sm text-muted" data-testid="diagnosis-none">
+          {status === 'error' ? 'The lab cannot run these settings, so there is nothing to diagnose.' : 'Simulating the server…'}
+        </p>
       ) : (
-        <div className={`space-y-3 ${stale ? 'opacity-70' : ''}`} aria-busy={stale}>
+        // While new settings run, the last diagnosis stays at full contrast, said to be the run before them (dimming it would fail contrast).
+        <div className="space-y-3" aria-busy={stale}>
+          {stale && (
+            <p className="text-sm text-muted" data-testid="diagnosis-stale">
+              Simulating the new settings; until then this is the diagnosis of the run before them.
+            </p>
+          )}
           <div className={`rounded-md border-l-4 p-3 ${STATE_STYLE[diagnosis.state]}`}>
             <p className="font-semibold" data-testid="diagnosis-headline">
               {text.headline}
