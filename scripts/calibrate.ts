@@ -17,7 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  COMMITTED_FACTORS, INITIAL_FACTORS, LOAD_KINDS, NIM_LOAD, nimFactorsMarkdown, errorTable, evaluateCases, factorsMarkdown, fitFactors, fittedSource, kneeAnalysis, kneeMarkdown, mapLoadRows, mapRows,
+  COMMITTED_FACTORS, INITIAL_FACTORS, LOAD_KINDS, LOAD_VARIANTS, NIM_LOAD, evaluateVariant, nimFactorsMarkdown, variantsMarkdown, errorTable, evaluateCases, factorsMarkdown, fitFactors, fittedSource, kneeAnalysis, kneeMarkdown, mapLoadRows, mapRows,
   markdownTable, parseCsvRecords, predictCase, skippedMarkdown, surrogatePredict, targetVerdicts, textTable, worstRows, worstRowsMarkdown,
   type CalibrationCase, type CaseResult, type FitResult,
 } from '../src/engine/calibration/index';
@@ -93,6 +93,16 @@ for (const k of knees.curves) {
   if (miss3 || miss10) console.log(`  ${k.curve.padEnd(32)} ${[miss3, miss10].filter(Boolean).join('; ')}`);
 }
 
+const loadCases = cases.filter((c) => LOAD_KINDS.includes(c.kind));
+const variants = LOAD_VARIANTS.map((v) => evaluateVariant(loadCases, main.factors, v));
+console.log('\nRuns under load with one choice changed at a time (median / p90 of TTFT, TPOT, throughput; knees):');
+for (const v of variants) {
+  const s = v.stats;
+  const m = (k: (typeof LOAD_KINDS)[number]): string => `${s[k].medianAbsPct.toFixed(1)}/${s[k].p90AbsPct.toFixed(1)}`;
+  console.log(`  ${v.label.padEnd(84)} ${m('load-ttft').padStart(10)} ${m('load-tpot').padStart(10)} ${m('load-throughput').padStart(10)}  ${v.knee3Hits}/${v.knee10Hits}`);
+}
+console.log(`  (${elapsed()})`);
+
 let comparison: { fit: FitResult; results: CaseResult[] } | null = null;
 if (flag('--compare')) {
   const hard = fit('hard max', ['rooflineSharpness'], { ...INITIAL_FACTORS, rooflineSharpness: Infinity });
@@ -124,6 +134,9 @@ if (write) {
     `### Knees under load`,
     `First concurrency at which mean TTFT passes 3× and 10× the curve's TTFT at its lowest concurrency (measured / lab; ✗ where they differ). The 3× knee falls at the measured load point in ${knees.knee3Hits} of ${knees.curves.length} curves, the 10× knee in ${knees.knee10Hits}. Load rows are simulated as NIM served them: ${NIM_LOAD.maxBatch} sequences, ${NIM_LOAD.tokenBudget.toLocaleString('en-US')} tokens per step, ${NIM_LOAD.admission} admission, ${NIM_LOAD.mixedBatches ? 'prompts mixed with decodes' : 'prompt batches in iterations of their own'}, ${NIM_LOAD.networkRttMs} ms round trip, ${NIM_LOAD.requestsPerUser} requests per user, steady window.`,
     kneeMarkdown(knees.curves),
+    '### The choices under load, one at a time',
+    `Each line simulates the ${loadRows.length} runs again with one choice changed and the factors as fitted (the errors of the first line are those above). It is the evidence for the settings of \`NIM_LOAD\` (\`calibration/load.ts\`) and for NIM's own factors.`,
+    variantsMarkdown(variants),
     '### The 15 worst rows of measurements.csv', worstRowsMarkdown(worstRows(results.filter((r) => !LOAD_KINDS.includes(r.case.kind)), 15)),
     '### The 15 worst cases under load', worstRowsMarkdown(worstRows(results.filter((r) => LOAD_KINDS.includes(r.case.kind)), 15)),
     '### Skipped rows', skippedMarkdown(skipped),

@@ -91,7 +91,7 @@ describe('fit machinery', () => {
   });
 
   it("carries NIM's own factors through the search vector apart from the shared ones", () => {
-    const f: CalibrationFactors = { ...INITIAL_FACTORS, mbu: 0.7, nim: { ...INITIAL_FACTORS.nim, attentionFlopsPerByte: 3, iterationOverheadS: 5e-4 } };
+    const f: CalibrationFactors = { ...INITIAL_FACTORS, mbu: 0.7, nim: { attentionFlopsPerByte: 3, iterationOverheadS: 5e-4 } };
     const back = decodeFactors(encodeFactors(f), INITIAL_FACTORS);
     expect(back.mbu).toBeCloseTo(0.7, 9);
     expect(back.attentionFlopsPerByte).toBeCloseTo(INITIAL_FACTORS.attentionFlopsPerByte, 9);

@@ -10,7 +10,7 @@ import type { RooflineFactors } from '../profiles/cost';
 import { FITTED_FACTORS, NIM_2024_FACTORS } from '../profiles/fitted';
 
 /** The factors NIM's 2024 engine gets apart from the shared ones. */
-export const NIM_FACTOR_KEYS = ['lowPrecisionDecodeMfuScale', 'attentionFlopsPerByte', 'iterationOverheadS'] as const satisfies readonly (keyof RooflineFactors)[];
+export const NIM_FACTOR_KEYS = ['attentionFlopsPerByte', 'iterationOverheadS'] as const satisfies readonly (keyof RooflineFactors)[];
 
 /** One of `NIM_FACTOR_KEYS`. */
 export type NimFactorKey = (typeof NIM_FACTOR_KEYS)[number];

@@ -17,3 +17,5 @@ export { NIM_LOAD, loadScenario, simulateLoadRow, predictLoadCase, surrogateLoad
 export type { LoadSourceSettings, LoadOutcome } from './load';
 export { kneeAnalysis, kneeMarkdown } from './knee';
 export type { CurveKnee } from './knee';
+export { LOAD_VARIANTS, evaluateVariant, variantsMarkdown } from './variants';
+export type { LoadVariant, VariantOutcome } from './variants';

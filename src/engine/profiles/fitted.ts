@@ -34,17 +34,8 @@ export const FITTED_FACTORS: RooflineFactors = {
   interconnectEfficiency: 0.4213,
 };
 
-/**
- * NIM's TensorRT-LLM build of 2024, the engine behind measurements-load.csv: its own
- * values of the factors where its decode kernels differ from the later engines of
- * measurements.csv, fitted together with the rest. Used only to reproduce those runs
- * (src/engine/calibration/load.ts); docs/calibration.md gives the evidence.
- */
-export const NIM_2024_FACTORS: Pick<RooflineFactors, 'lowPrecisionDecodeMfuScale' | 'attentionFlopsPerByte' | 'iterationOverheadS'> = {
-  /** Multiplier on the decode MFU for FP8/FP4 matmuls. */
-  lowPrecisionDecodeMfuScale: 0.3509,
-  /** Decode attention FLOPs per byte of peak bandwidth. */
+/** Placeholder until the next `npm run calibrate`. */
+export const NIM_2024_FACTORS: Pick<RooflineFactors, 'attentionFlopsPerByte' | 'iterationOverheadS'> = {
   attentionFlopsPerByte: 2.075,
-  /** Fixed cost of every iteration, seconds. */
   iterationOverheadS: 0.0004975,
 };
