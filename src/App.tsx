@@ -1,71 +1,92 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SectionBoundary } from './views/common/SectionBoundary';
 import { SlowRunNotice } from './views/common/SlowRunNotice';
-import { Controls } from './views/controls';
-import { Charts } from './views/layout/Charts';
-import { CompareSection } from './views/layout/CompareSection';
+import { Controls, LessonControls } from './views/controls';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
-import { PhoneSummary } from './views/layout/PhoneSummary';
+import { ReadoutsBar } from './views/layout/ReadoutsBar';
 import { ResultsAnnouncer } from './views/layout/ResultsAnnouncer';
 import { ResultsRegion } from './views/layout/ResultsRegion';
-import { ResultsSection } from './views/layout/ResultsSection';
 import { RunError } from './views/layout/RunError';
-import { TimelineSection } from './views/layout/TimelineSection';
-import { LessonExtras, TryItPanel } from './views/lesson';
-import { StreamingPanel } from './views/streaming';
-import { WhyPanel } from './views/why';
+import { SectionNav } from './views/layout/SectionNav';
+import { Stage } from './views/layout/Stage';
+import { useHashTarget } from './views/layout/useHashTarget';
 
-/** The lab: controls on the left (on top on a phone), results and charts beside them. */
+const below = () => import('./views/layout/BelowStage');
+const TryItPanel = lazy(() => below().then((m) => ({ default: m.TryItPanel })));
+const BelowStage = lazy(() => below().then((m) => ({ default: m.BelowStage })));
+
+/** Marks that the lazily loaded sections are in the page (for the anchor of the link). */
+function Loaded({ onLoad }: { onLoad: () => void }) {
+  useEffect(onLoad, [onLoad]);
+  return null;
+}
+
+/**
+ * The lab, lesson first. Wide: the workload and load pickers and the settings
+ * in a left column that scrolls with the page, the lab (verdict, timeline,
+ * cards) beside them, then the try-it questions and the rest. Narrow: pickers,
+ * lab, try-it, settings, the rest. Every section sits in its own error
+ * boundary, so one that fails leaves the others working.
+ */
 export function App() {
+  const [loaded, setLoaded] = useState(false);
+  useHashTarget(loaded);
   return (
-    <div className="mx-auto max-w-[1400px] px-3 pt-4 pb-16 sm:px-6 lg:pb-4">
-      <a href="#results" className="sr-only focus:not-sr-only focus:absolute focus:rounded focus:bg-raised focus:p-2">
-        Skip to the results
+    <div className="mx-auto max-w-[1400px] px-3 pt-2 pb-16 sm:px-6">
+      <a href="#lab" className="sr-only focus:not-sr-only focus:absolute focus:z-30 focus:rounded focus:bg-raised focus:p-2">
+        Skip to the lab
       </a>
       <Header />
-      <div className="mt-4 space-y-3">
+      <SectionNav />
+      <div className="mt-2 space-y-2 empty:hidden">
         <Notices />
         <RunError />
         <SlowRunNotice />
       </div>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-        <aside aria-label="Settings" className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+      <ResultsRegion>
+        <div className="lab-pick" data-current>
+          <SectionBoundary name="The workload and load pickers">
+            <LessonControls />
+          </SectionBoundary>
+        </div>
+        <div className="lab-stage">
+          <Stage />
+        </div>
+        <div className="lab-tryit">
+          <SectionBoundary name="The try-it questions">
+            <Suspense fallback={<TryItPlaceholder />}>
+              <TryItPanel />
+            </Suspense>
+          </SectionBoundary>
+        </div>
+        <section id="settings" aria-label="Settings" className="lab-settings" data-current>
           <SectionBoundary name="The settings">
             <Controls />
           </SectionBoundary>
-        </aside>
-        <ResultsRegion>
-          <SectionBoundary name="The results">
-            <ResultsSection />
-          </SectionBoundary>
-          <SectionBoundary name="The try-it questions">
-            <TryItPanel />
-          </SectionBoundary>
-          <SectionBoundary name="The request timeline">
-            <TimelineSection />
-          </SectionBoundary>
-          <SectionBoundary name="The streaming playback">
-            <StreamingPanel />
-          </SectionBoundary>
-          <SectionBoundary name="The charts">
-            <Charts />
-          </SectionBoundary>
-          <SectionBoundary name="The comparison with a real run">
-            <CompareSection />
-          </SectionBoundary>
-          <SectionBoundary name="The explanation">
-            <WhyPanel />
-          </SectionBoundary>
-          <SectionBoundary name="The lesson extras">
-            <LessonExtras />
-          </SectionBoundary>
-        </ResultsRegion>
-      </div>
-      <PhoneSummary />
+        </section>
+        <div className="lab-rest space-y-6">
+          <Suspense fallback={null}>
+            <BelowStage />
+            <Loaded onLoad={() => setLoaded(true)} />
+          </Suspense>
+        </div>
+      </ResultsRegion>
+      <ReadoutsBar />
       <ResultsAnnouncer />
       <footer className="mt-8 border-t border-line pt-3 text-xs text-muted">
         Latency Lab simulates a continuous-batching server in your browser. Nothing you do here is sent anywhere.
       </footer>
     </div>
+  );
+}
+
+function TryItPlaceholder() {
+  return (
+    <section id="try-it" aria-labelledby="try-it-h" className="min-h-40 rounded-lg border border-line bg-surface p-4">
+      <h2 id="try-it-h" className="text-lg font-semibold">
+        Try it yourself
+      </h2>
+    </section>
   );
 }

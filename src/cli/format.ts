@@ -71,7 +71,7 @@ export function predictText(r: RunResult, serving?: ResolvedServing): string {
   if (rep) {
     lines.push(
       '',
-      `Representative request #${rep.id} (${int(rep.promptTokens)} in / ${int(rep.outputTokens)} out):`,
+      `Drawn request #${rep.id}, the timeline's (${int(rep.promptTokens)} in / ${int(rep.outputTokens)} out):`,
       `  TTFT ${formatMs(rep.ttftMs)} = network in ${formatMs(rep.networkInMs)} + queue ${formatMs(rep.queueMs)} + prefill ${formatMs(rep.prefillMs)} + network out ${formatMs(rep.networkOutMs)}`,
       `  E2E  ${formatMs(rep.e2eMs)} = TTFT + TPOT ${num(rep.tpotMs)} ms × (${int(rep.outputTokens)} − 1); ${rep.meetsSlo ? 'met the SLO' : 'missed the SLO'}`,
       ...breakdownLeverLines(rep, formatMs),

@@ -6,6 +6,7 @@ export type { SweepPoint, SweepAxis, LimitingFactor } from './sweep';
 export { computeMetrics, meetsSlo } from './metrics';
 export { summarize, summarizeWeighted, percentileSorted } from './stats';
 export { pickRepresentative } from './representative';
+export { isReferenceRequest, referenceLengths, REFERENCE_EVERY } from './reference';
 export { tokenTimesS } from './tokens';
 export { WORKLOADS, WORKLOAD_IDS, workloadById, customWorkload, DEFAULT_SPREAD } from './workloads';
 export { lessonProfile, LESSON_COSTS } from './profiles/lesson';

@@ -1,24 +1,30 @@
+import { isReferenceRequest } from './reference';
 import { percentileSorted } from './stats';
 import type { RequestRecord } from './types';
 
 /**
- * The request the timeline draws: among completed requests, the one closest
- * to the run's median TTFT and median TPOT, distance measured relative to each
- * median (|ttft/medTTFT − 1| + |tpot/medTPOT − 1|); ties go to the lower id.
- * A typical request, not a lucky first one or an unlucky tail one.
- * Returns -1 when nothing completed.
+ * The request the timeline draws: among the completed reference requests
+ * (the workload's mean lengths, see `reference.ts`), the one closest to the
+ * run's median TTFT and median TPOT, distance measured relative to each median
+ * (|ttft/medTTFT − 1| + |tpot/medTPOT − 1|); ties go to the lower id. The
+ * workload's own request at a typical moment of the run, not a lucky first one
+ * or an unlucky tail one. When no reference request completed, every
+ * completed request is a candidate. `requests` is the run's request count
+ * (which ids are references depends on it). Returns -1 when nothing completed.
  */
-export function pickRepresentative(records: readonly RequestRecord[]): number {
+export function pickRepresentative(records: readonly RequestRecord[], requests: number = records.length): number {
   const done = records.filter((r) => r.completed);
   if (done.length === 0) return -1;
   const sortedTtft = done.map((r) => r.ttftMs).sort((a, b) => a - b);
   const sortedTpot = done.map((r) => r.tpotMs).sort((a, b) => a - b);
   const medTtft = percentileSorted(sortedTtft, 50);
   const medTpot = percentileSorted(sortedTpot, 50);
+  const references = done.filter((r) => isReferenceRequest(r.id, requests));
+  const candidates = references.length > 0 ? references : done;
   const rel = (x: number, m: number): number => (m > 0 ? Math.abs(x / m - 1) : Math.abs(x));
-  let best = done[0];
+  let best = candidates[0];
   let bestScore = Infinity;
-  for (const r of done) {
+  for (const r of candidates) {
     const score = rel(r.ttftMs, medTtft) + rel(r.tpotMs, medTpot);
     if (score < bestScore) {
       best = r;

@@ -9,6 +9,7 @@ import { clusterKvLink, kvTransferSeconds } from './levers/kvTransfer';
 import { applyPrefix, cachedTokensFor, capacityAfterPrefix, residentPrefixTokens } from './levers/prefix';
 import { specCost } from './levers/speculative';
 import { computeMetrics } from './metrics';
+import { isReferenceRequest, referenceLengths } from './reference';
 import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
 import { activeFor, type Active } from './scheduler/active';
@@ -46,6 +47,8 @@ import type { InstanceRole, InstanceRun, IterationWork, LimitTime, RequestRecord
  *   prefill instances hand each prompt's KV to a decode instance over the
  *   GPUs' link (`levers/kvTransfer.ts`).
  * Metrics count the scenario's measurement window (default every request).
+ * - One request in fifty is a reference request (see `reference.ts`): the
+ *   workload's mean lengths and the mean network delay; the timeline draws one.
  * Times are seconds from the first send. Same scenario → byte-identical result.
  */
 export function simulate(scenario: Scenario): RunResult {
@@ -75,9 +78,14 @@ export function simulate(scenario: Scenario): RunResult {
   const door = new FrontEnd((s.frontendMs ?? 0) / 1000);
   const send = (sendS: number, userId: number): void => {
     if (records.length >= s.requests) return;
-    const { promptTokens, outputTokens } = nextLengths();
-    const inS = delayS();
-    const outS = delayS();
+    // Every draw is taken even for a reference request, so the other requests keep theirs.
+    const drawn = nextLengths();
+    const drawnInS = delayS();
+    const drawnOutS = delayS();
+    const reference = isReferenceRequest(records.length, s.requests);
+    const { promptTokens, outputTokens } = reference ? referenceLengths(s.workload) : drawn;
+    const inS = reference ? oneWayS : drawnInS;
+    const outS = reference ? oneWayS : drawnOutS;
     const rec: RequestRecord = {
       id: records.length, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
       serverArrivalS: sendS + inS, admitS: -1, prefillStartS: -1,
@@ -212,7 +220,7 @@ export function simulate(scenario: Scenario): RunResult {
     window: window.report,
     log: insts[0].log,
     limits: multi ? meanLimits(insts) : insts[0].limits,
-    representativeId: pickRepresentative(window.counted),
+    representativeId: pickRepresentative(window.counted, s.requests),
     peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
   };

@@ -13,6 +13,8 @@ export interface PredictionRecord {
   value: number;
   /** For choice predictions: whether it was the lesson's answer. */
   correct: boolean | null;
+  /** A number guessed with it (ms), when the question asks for one. */
+  guess?: number;
 }
 
 export interface Progress {
@@ -55,6 +57,7 @@ export function validProgress(x: unknown): x is Progress {
   for (const rec of Object.values(x.predictions)) {
     if (!isObject(rec) || typeof rec.value !== 'number' || !Number.isFinite(rec.value)) return false;
     if (!(rec.correct === null || typeof rec.correct === 'boolean')) return false;
+    if ('guess' in rec && !(typeof rec.guess === 'number' && Number.isFinite(rec.guess))) return false;
   }
   if (!x.completed.every((id) => isCount(id))) return false;
   if (x.quiz !== null) {

@@ -5,11 +5,12 @@ import type { QuizPair } from './types';
  * definitions deterministically so the order never gives the answer away.
  */
 export const QUIZ_PAIRS: readonly QuizPair[] = [
-  { id: 'ttft', term: 'TTFT', definition: 'Time to first token: wall-clock time from sending the request until the first token with content arrives' },
-  { id: 'tpot', term: 'TPOT', definition: 'Time per output token: the average gap between consecutive tokens while the answer streams' },
+  { id: 'ttft', term: 'TTFT', definition: 'Wall-clock time from sending the request until the first token with content reaches the client' },
+  { id: 'tpot', term: 'TPOT', definition: 'The average gap between one streamed token and the next, once the answer has started' },
   { id: 'ttft-phase', term: 'The phase that dominates TTFT', definition: 'Prefill: one large, compute-bound pass over the entire prompt' },
   { id: 'tpot-phase', term: 'The phase that dominates TPOT', definition: 'Decode: one memory-bandwidth-bound step for every token generated' },
-  { id: 'total', term: 'Total latency a user perceives for an N-token reply', definition: 'TTFT + TPOT × (N − 1), roughly TTFT + N × TPOT' },
+  // End to end, not "perceived": a streaming user feels TTFT and TPOT, not E2E (the lesson's fourth correction).
+  { id: 'total', term: 'End-to-end latency of an N-token reply (what a non-streamed call waits for)', definition: 'TTFT + TPOT × (N − 1)' },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { MAX_INSTANCES } from '../engine/levers/config';
 import { DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
 import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
 import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
+import { workloadTargets } from './targets';
 
 /** A workload id accepted in links and on the command line. */
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
@@ -35,6 +36,11 @@ export interface Settings {
   /** Requests per run. */
   requests: number;
   seed: number;
+  /**
+   * True while the TTFT and TPOT targets are the workload's own (see
+   * `targets.ts`); false once the user (or a link's `ttftSlo`/`tpotSlo`) sets them.
+   */
+  targetsFollowWorkload: boolean;
   /** TTFT target, ms (null = none). */
   ttftSlo: number | null;
   /** TPOT target, ms (null = none). */
@@ -93,7 +99,7 @@ export type ServerKind = 'lesson' | 'hardware' | 'custom';
 /** Users for the idle and busy load presets. */
 export const LOAD_PRESETS = { idle: 1, busy: 16 } as const;
 
-/** Default settings: a chatbot reply on the lesson server, idle, chat SLO. */
+/** Default settings: a chatbot reply on the lesson server, idle, with the chat targets. */
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   workload: 'chat',
   prompt: workloadById('chat')!.promptTokens,
@@ -105,8 +111,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   thinkMs: 0,
   requests: 1000,
   seed: 42,
-  ttftSlo: 500,
-  tpotSlo: 50,
+  targetsFollowWorkload: true,
+  ...workloadTargets('chat'),
   e2eSlo: null,
   server: 'lesson',
   model: 'llama-3.1-8b',
@@ -167,7 +173,7 @@ const custom = <K extends keyof Settings>(s: Settings, k: K): Settings[K] | unde
 export const PARAMS: readonly ParamDef<unknown>[] = [
   def<WorkloadId>({
     key: 'workload', flag: 'workload', kind: enumField(WORKLOAD_IDS),
-    doc: 'Workload preset; prompt/output switch it to custom.',
+    doc: 'Workload preset; prompt/output switch it to custom. Sets the TTFT and TPOT targets too, unless ttftSlo or tpotSlo is given.',
     apply(s, v) {
       s.workload = v;
       const w = workloadById(v);
@@ -175,6 +181,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
         s.prompt = w.promptTokens;
         s.output = w.outputTokens;
       }
+      if (s.targetsFollowWorkload) Object.assign(s, workloadTargets(v));
     },
     emit: (s) => s.workload,
   }),
@@ -184,6 +191,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
     apply(s, v) {
       if (v !== s.prompt) s.workload = 'custom';
       s.prompt = v;
+      if (s.targetsFollowWorkload) Object.assign(s, workloadTargets(s.workload));
     },
     emit: (s) => (s.workload === 'custom' ? s.prompt : undefined),
   }),
@@ -193,6 +201,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
     apply(s, v) {
       if (v !== s.output) s.workload = 'custom';
       s.output = v;
+      if (s.targetsFollowWorkload) Object.assign(s, workloadTargets(s.workload));
     },
     emit: (s) => (s.workload === 'custom' ? s.output : undefined),
   }),
@@ -231,8 +240,18 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'thinkMs', flag: 'think-ms', kind: numberField(0, 600_000), doc: 'Mean think time between a user\'s answer and next request, ms (closed loop).', apply: (s, v) => { s.thinkMs = v; }, emit: (s) => differs(s, 'thinkMs') }),
   def<number>({ key: 'requests', flag: 'requests', kind: numberField(1, SETTING_LIMITS.maxRequests, { integer: true }), doc: 'Requests per run.', apply: (s, v) => { s.requests = v; }, emit: (s) => differs(s, 'requests') }),
   def<number>({ key: 'seed', flag: 'seed', kind: numberField(0, 4294967295, { integer: true }), doc: 'Seed of every random draw; same seed, same numbers.', apply: (s, v) => { s.seed = v; }, emit: (s) => s.seed }),
-  def<number | null>({ key: 'ttftSlo', flag: 'ttft-slo', kind: optionalNumberField(0, 3_600_000), doc: 'TTFT target in ms, or off.', apply: (s, v) => { s.ttftSlo = v; }, emit: (s) => s.ttftSlo }),
-  def<number | null>({ key: 'tpotSlo', flag: 'tpot-slo', kind: optionalNumberField(0, 3_600_000), doc: 'TPOT target in ms, or off.', apply: (s, v) => { s.tpotSlo = v; }, emit: (s) => s.tpotSlo }),
+  def<number | null>({
+    key: 'ttftSlo', flag: 'ttft-slo', kind: optionalNumberField(0, 3_600_000),
+    doc: 'TTFT target in ms, or off. Without it (and tpotSlo) the workload\'s target applies: autocomplete 100, chat and custom 500, summarize and report 10000.',
+    apply: (s, v) => { s.ttftSlo = v; s.targetsFollowWorkload = false; },
+    emit: (s) => (s.targetsFollowWorkload ? undefined : s.ttftSlo),
+  }),
+  def<number | null>({
+    key: 'tpotSlo', flag: 'tpot-slo', kind: optionalNumberField(0, 3_600_000),
+    doc: 'TPOT target in ms, or off. Without it (and ttftSlo) the workload\'s target applies: 50, or 200 for summarize and report.',
+    apply: (s, v) => { s.tpotSlo = v; s.targetsFollowWorkload = false; },
+    emit: (s) => (s.targetsFollowWorkload ? undefined : s.tpotSlo),
+  }),
   def<number | null>({ key: 'e2eSlo', flag: 'e2e-slo', kind: optionalNumberField(0, 36_000_000), doc: 'End-to-end target in ms, or off (default).', apply: (s, v) => { s.e2eSlo = v; }, emit: (s) => differs(s, 'e2eSlo') }),
   def<ServerKind>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware', 'custom'] as const), doc: 'lesson (illustrative), hardware (model × GPU × precision × TP) or custom (a given idle TTFT and pace, for comparing providers).', apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
   def<number>({ key: 'customTtftMs', flag: 'custom-ttft-ms', kind: numberField(0, SETTING_LIMITS.maxCustomTtftMs), doc: 'Custom server: time to first token for one idle user at the client, ms (the network round trip included); implies server=custom.', apply: (s, v) => { s.customTtftMs = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTtftMs') }),

@@ -1,5 +1,6 @@
 import { PARAMS, type Settings } from '../settings/schema';
 import { settingsToQuery } from '../settings/parse';
+import { queryWithPin } from '../settings/pin';
 
 /** The parts of `window.location` the store reads. */
 export interface LocationLike {
@@ -29,8 +30,13 @@ export function queryWithSettings(settings: Settings, currentSearch: string): st
   return ours.toString();
 }
 
-/** The relative URL (path, query, hash) that restores `settings`. */
-export function urlWithSettings(settings: Settings, location: LocationLike): string {
-  const query = queryWithSettings(settings, location.search);
+/**
+ * The relative URL (path, query, hash) that restores `settings` and, when
+ * `pinned` is given, the pinned baseline (`pin=`; null removes it, leaving
+ * it out keeps the link's own).
+ */
+export function urlWithSettings(settings: Settings, location: LocationLike, pinned?: Settings | null): string {
+  const withSettings = queryWithSettings(settings, location.search);
+  const query = pinned === undefined ? withSettings : queryWithPin(withSettings, pinned);
   return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
 }

@@ -1,26 +1,44 @@
 import { useDeferredValue } from 'react';
 import { useStore } from 'zustand';
+import { PIN_KEY } from '../settings/pin';
 import { getLabStore } from '../store';
-import { createSimClient, type SimClient, type SimState } from './simClient';
+import { lazyWorker } from './lazyWorker';
+import type { MainResult } from './protocol';
+import { syncPinnedRuns } from './pinnedRuns';
+import { createSimClient, type SimClient, type SimState, type SweepState } from './simClient';
 
 export type { SimState, SweepState } from './simClient';
 export { SLOW_RUN_MS } from './simClient';
 export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
 
 let client: SimClient | null = null;
+let pinnedClient: SimClient | null = null;
+
+const makeWorker = () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
 
 /** The app's simulation client: one worker, fed by every settings change of the app store. */
 export function getSimClient(): SimClient {
   if (client) return client;
   performance.mark('lab:worker-start');
-  const makeWorker = () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
   // Main runs predicted under half a frame run on the page: no worker round trip before the readouts move.
   const c = createSimClient(makeWorker(), { inlineBudgetMs: 8, createWorker: makeWorker });
   const lab = getLabStore();
-  c.request(lab.getState().settings);
-  lab.subscribe((s) => s.settings, (settings) => c.request(settings));
+  // The pinned baseline's runs: always in a worker of their own (made when first needed), so
+  // they never hold the page or the main run back; Stop replaces that worker.
+  const p = createSimClient(lazyWorker(makeWorker), { inlineBudgetMs: 0, createWorker: makeWorker, markFirstResult: false });
   client = c;
+  pinnedClient = p;
+  c.request(lab.getState().settings);
+  // Before the main subscription: a pinAndApply pins the result the main client still shows.
+  syncPinnedRuns(lab, c, p);
+  lab.subscribe((s) => s.settings, (settings) => c.request(settings));
   return c;
+}
+
+/** The pinned baseline's simulation client (results of `pinned`, derived like the main run's). */
+export function getPinnedSimClient(): SimClient {
+  getSimClient();
+  return pinnedClient!;
 }
 
 /** Selects one value of the simulation results. */
@@ -35,4 +53,51 @@ export function useSim<T>(selector: (state: SimState) => T): T {
  */
 export function useDeferredSim<T>(selector: (state: SimState) => T): T {
   return useDeferredValue(useSim(selector));
+}
+
+/** Selects one value of the pinned baseline's simulation state. */
+export function usePinnedSim<T>(selector: (state: SimState) => T): T {
+  return useStore(getPinnedSimClient().store, selector);
+}
+
+/** Where the baseline's result is: nothing pinned, being simulated, shown, or unable to run (see `usePinnedError`). */
+export type PinnedStatus = 'none' | 'running' | 'ready' | 'error';
+
+/** The pinned result only when it belongs to the pin the lab store holds now. */
+function pinnedMain(state: SimState, pinned: unknown): SimState['main'] {
+  return pinned !== null && state.main !== null && state.main.settings === pinned ? state.main : null;
+}
+
+/** The pinned baseline's main run, as `useSim((s) => s.main?.result)` gives the current one; null when nothing is pinned or it has not arrived. */
+export function usePinnedResult(): MainResult | null {
+  const current = useStore(getLabStore(), (s) => s.pinned);
+  return usePinnedSim((s) => pinnedMain(s, current)?.result ?? null);
+}
+
+/** The pinned baseline's load sweep (finished or growing), or null. */
+export function usePinnedSweep(): SweepState | null {
+  const current = useStore(getLabStore(), (s) => s.pinned);
+  return usePinnedSim((s) => {
+    const main = pinnedMain(s, current);
+    if (!main) return null;
+    if (s.sweep?.id === main.id) return s.sweep;
+    return s.lastFullSweep?.id === main.id ? s.lastFullSweep : null;
+  });
+}
+
+/** The state of the baseline's run. */
+export function usePinnedStatus(): PinnedStatus {
+  const current = useStore(getLabStore(), (s) => s.pinned);
+  return usePinnedSim((s) => {
+    if (current === null) return 'none';
+    if (s.error && s.error.id === s.requestedId) return 'error';
+    return pinnedMain(s, current) ? 'ready' : 'running';
+  });
+}
+
+/** Why the baseline cannot run (param prefixed `pin.`), or null. */
+export function usePinnedError(): { param: string; message: string } | null {
+  const current = useStore(getLabStore(), (s) => s.pinned);
+  const error = usePinnedSim((s) => (current !== null && s.error && s.error.id === s.requestedId ? s.error : null));
+  return error ? { param: error.param.startsWith(`${PIN_KEY}.`) ? error.param : `${PIN_KEY}.${error.param}`, message: error.message } : null;
 }

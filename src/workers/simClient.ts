@@ -20,8 +20,8 @@ export interface SweepState {
 export interface SimState {
   /** Id of the newest request sent. */
   requestedId: number;
-  /** The newest main run received (may lag `requestedId` while the worker runs). */
-  main: { id: number; result: MainResult } | null;
+  /** The newest main run received (may lag `requestedId` while the worker runs), with the settings it ran. */
+  main: { id: number; result: MainResult; settings: Settings } | null;
   /** The sweep being built for the shown main run. */
   sweep: SweepState | null;
   /** The last complete sweep (kept on screen, marked stale, while a new one is built). */
@@ -74,6 +74,8 @@ export interface SimClientOptions {
    * The sweep always runs in the worker.
    */
   inlineBudgetMs?: number;
+  /** Marks `lab:first-result` on the page's timeline with the first result (the main client; default true). */
+  markFirstResult?: boolean;
 }
 
 /**
@@ -85,6 +87,10 @@ export interface SimClientOptions {
  */
 export function createSimClient(firstWorker: WorkerLike, options: SimClientOptions = {}) {
   const inlineBudgetMs = options.inlineBudgetMs ?? 0;
+  const markFirst = options.markFirstResult ?? true;
+  const markFirstResult = () => {
+    if (markFirst && !store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
+  };
   // Smoothed cost per estimated event, ms: a run's cost is predicted before it runs,
   // so a huge scenario never runs on the page (the first run used to, with a cost of 0 assumed).
   let msPerEvent = PRIOR_MS_PER_EVENT;
@@ -96,6 +102,10 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
   };
   /** Estimated events of each request still waiting for its main run from the worker. */
   const eventsOf = new Map<number, number>();
+  /** Settings of each request still waiting for its main run. */
+  const settingsOf = new Map<number, Settings>();
+  /** Replies to requests older than this are dropped (after `clear` or `adopt`). */
+  let floorId = 0;
   const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null }));
   let nextId = 1;
   let worker = firstWorker;
@@ -106,19 +116,23 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
 
   function onReply(reply: WorkerReply): void {
     const s = store.getState();
+    if (reply.id < floorId) return;
     switch (reply.type) {
       case 'main': {
         const events = eventsOf.get(reply.id);
         if (events !== undefined) observeCost(reply.result.computeMs, events);
+        const settings = settingsOf.get(reply.id);
         for (const k of eventsOf.keys()) if (k <= reply.id) eventsOf.delete(k);
+        for (const k of settingsOf.keys()) if (k <= reply.id) settingsOf.delete(k);
         if (inWorker && inWorker.id <= reply.id) inWorker = null;
         // Its sweep points cost about as much each: a worker busy with them would hold a newer run back.
         heavySweepOf = reply.result.computeMs >= HEAVY_POINT_MS ? reply.id : null;
         if (s.slow && s.slow.id <= reply.id) store.setState({ slow: null });
         if (s.main && reply.id <= s.main.id) return;
         if (reply.id < (s.error?.id ?? 0)) return;
-        if (!s.main && typeof performance !== 'undefined') performance.mark('lab:first-result');
-        store.setState({ main: { id: reply.id, result: reply.result }, sweep: null, error: null });
+        if (!settings) return;
+        markFirstResult();
+        store.setState({ main: { id: reply.id, result: reply.result, settings }, sweep: null, error: null });
         return;
       }
       case 'sweep-point': {
@@ -164,7 +178,23 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
     inWorker = null;
     heavySweepOf = null;
     eventsOf.clear();
+    settingsOf.clear();
     return true;
+  };
+
+  /** True while the worker may still be computing something this client would show. */
+  const workerBusy = (): boolean => {
+    const { main, sweep, requestedId } = store.getState();
+    return inWorker !== null || heavySweepOf !== null || (main !== null && main.id === requestedId && !(sweep?.done && sweep.id === main.id));
+  };
+
+  /** Starts a new request id that every older reply is dropped against; stops the worker if it is busy. */
+  const freshId = (): number => {
+    const id = nextId++;
+    floorId = id;
+    if (workerBusy()) restartWorker();
+    inWorker = null;
+    return id;
   };
 
   return {
@@ -188,8 +218,8 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
           const ms = performance.now() - t0;
           observeCost(ms, events);
           ranInline = true;
-          if (!store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
-          store.setState({ main: { id, result: mainResultOf(result, ms) }, sweep: null, error: null, slow: null });
+          markFirstResult();
+          store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null });
         } catch {
           // The worker runs it again and reports the error the same way as always.
         }
@@ -198,6 +228,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       const now = performance.now();
       if ((inWorker && (inWorker.predictedMs >= SLOW_RUN_MS || now - inWorker.since >= SLOW_RUN_MS)) || heavySweepOf !== null) restartWorker();
       eventsOf.set(id, events);
+      settingsOf.set(id, settings);
       inWorker = ranInline ? null : { id, predictedMs, since: now };
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
@@ -218,6 +249,25 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         error: { id: requestedId, param: 'simulation', message: `stopped before it finished${seconds ? ` (this scenario takes about ${seconds} s to simulate here)` : ''}; fewer requests, a shorter prompt or chunked prefill off run faster` },
       });
       return true;
+    },
+    /**
+     * Forgets every result and drops every reply still to come (the worker is
+     * replaced if it is busy): the state is empty, as before any request.
+     */
+    clear(): void {
+      const id = freshId();
+      store.setState({ requestedId: id, main: null, sweep: null, lastFullSweep: null, error: null, slow: null });
+    },
+    /**
+     * Shows a result computed elsewhere for `settings` (the same settings give
+     * the same run, every run being seeded), with its finished sweep if there
+     * is one, as the newest request; replies still to come are dropped.
+     */
+    adopt(settings: Settings, result: MainResult, sweep: SweepState | null): number {
+      const id = freshId();
+      const full = sweep?.done ? { ...sweep, id } : null;
+      store.setState({ requestedId: id, main: { id, result, settings }, sweep: full, lastFullSweep: full, error: null, slow: null });
+      return id;
     },
     dispose(): void {
       worker.terminate();

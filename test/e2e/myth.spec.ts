@@ -26,6 +26,13 @@ test('"Throughput is the goal": highest throughput yet, goodput collapses, verdi
   for (const m of ['system-throughput', 'goodput', 'tpot']) expect(text, `evidence quotes ${m}`).toContain(await readout(page, m));
   const watch = await page.evaluate(() => document.body.getAttribute('data-lesson-watch'));
   expect(watch).toBe('system-throughput goodput verdict tpot');
+  // "Show me" takes focus to the lab, in view; the evidence waits in the dock, with a way back.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lab');
+  await expect(page.locator('[data-metric="verdict"]')).toBeInViewport();
+  await expect(page.locator('[data-testid="myth-dock"]')).toContainText(await readout(page, 'goodput'));
+  await page.locator('[data-testid="myth-back"]').click();
+  await expect(page.locator('[data-testid="myth-dock"]')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Show me');
 });
 
 test('"Report the average": the evidence shows a p99 many times the mean', async ({ lab }) => {

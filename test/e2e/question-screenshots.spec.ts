@@ -1,7 +1,7 @@
 // Screenshots of the lesson panels at 390 and 1280 px (light and dark), saved
 // in test-results/ for a person to look at.
 import { shotPath, test } from './fixtures';
-import { applyAndWait, explanation } from './question-helpers';
+import { applyAndWait, dock, looked, predict } from './question-helpers';
 
 const SIZES = [
   { width: 1280, colorScheme: 'light' },
@@ -9,12 +9,18 @@ const SIZES = [
   { width: 390, colorScheme: 'light' },
 ] as const;
 
+const shot0 = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: shotPath(name) });
+
 test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab }) => {
   for (const s of SIZES) {
     const tag = `${s.width}-${s.colorScheme}`;
-    const { page } = await lab({ width: s.width, colorScheme: s.colorScheme, query: 'question=1' });
-    await applyAndWait(page, page.locator('[data-testid="next-step"]'));
-    await explanation(page);
+    const { page } = await lab({ width: s.width, colorScheme: s.colorScheme, query: 'question=1&workload=report' });
+    await page.locator('[data-question="1"] [data-testid="prediction-form"]').waitFor();
+    await shot0(page, `lesson-question-link-${tag}.png`);
+    await predict(page, /TTFT: the whole document/);
+    await page.screenshot({ path: shotPath(`lesson-dock-${tag}.png`) });
+    await applyAndWait(page, dock(page).locator('[data-testid="next-step"]'));
+    await looked(page);
     await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
     const shot = (sel: string, name: string) => page.locator(sel).screenshot({ path: shotPath(`lesson-${name}-${tag}.png`) });
     await shot('[data-testid="try-it"]', 'tryit');
@@ -38,7 +44,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
 });
 
 test('screenshots of the embedded views', async ({ lab }) => {
-  for (const view of ['timeline', 'curve', 'lab']) {
+  for (const view of ['timeline', 'curve', 'cards', 'lab']) {
     for (const width of [390, 1280]) {
       const { page } = await lab({ width, height: 800, query: `embed=${view}&workload=report` });
       if (view !== 'timeline') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });

@@ -4,11 +4,11 @@ import { expect, test } from './fixtures';
 import { axeClean } from './helpers';
 
 const ANSWERS: [string, RegExp][] = [
-  ['TTFT', /^Time to first token/],
-  ['TPOT', /^Time per output token/],
+  ['TTFT', /^Wall-clock time from sending the request/],
+  ['TPOT', /^The average gap between one streamed token/],
   ['The phase that dominates TTFT', /^Prefill/],
   ['The phase that dominates TPOT', /^Decode/],
-  ['Total latency a user perceives for an N-token reply', /^TTFT \+ TPOT/],
+  ['End-to-end latency of an N-token reply (what a non-streamed call waits for)', /^TTFT \+ TPOT/],
 ];
 
 test('match every term from the keyboard, check, and the score is kept', async ({ lab }) => {
@@ -37,7 +37,7 @@ test('match every term from the keyboard, check, and the score is kept', async (
   await axeClean(page);
   const ttft = quiz.getByRole('combobox', { name: 'TTFT', exact: true });
   const options = await ttft.locator('option').allTextContents();
-  await ttft.selectOption({ index: options.findIndex((o) => /^Time to first token/.test(o)) });
+  await ttft.selectOption({ index: options.findIndex((o) => /^Wall-clock time from sending/.test(o)) });
   await check.click();
   await expect(quiz.locator('[data-testid="quiz-score"]')).toHaveText(/You matched 5 of 5/);
   await page.reload();

@@ -24,3 +24,15 @@ describe('matching quiz', () => {
     expect(def('total')).toMatch(/TTFT \+ TPOT/);
   });
 });
+
+describe('no definition gives itself away', () => {
+  it('no definition spells out its own term or its expansion', () => {
+    const expansions: Record<string, RegExp> = { ttft: /time to first token|\bTTFT\b/i, tpot: /time per output token|\bTPOT\b/i };
+    for (const p of QUIZ_PAIRS) if (expansions[p.id]) expect(p.definition).not.toMatch(expansions[p.id]);
+  });
+  it('E2E is not called what a user perceives (streaming users feel TTFT and TPOT)', () => {
+    const total = QUIZ_PAIRS.find((p) => p.id === 'total')!;
+    expect(total.term).not.toMatch(/perceiv/i);
+    expect(total.term).toMatch(/end-to-end/i);
+  });
+});

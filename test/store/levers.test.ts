@@ -5,6 +5,7 @@ import { settingsFromQuery, settingsToQuery } from '../../src/settings/parse';
 import { compareScenarios, MAX_PIN_LENGTH, parsePin, pinFromQuery, queryWithPin, settingChanges } from '../../src/settings/pin';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { scenarioFromSettings } from '../../src/settings/scenario';
+import { workloadTargets } from '../../src/settings/targets';
 
 const settings = (query: string): Settings => {
   const p = settingsFromQuery(query);
@@ -119,7 +120,9 @@ describe('a pinned baseline in the link', () => {
   it('reads bad values with its own notices, prefixed pin.', () => {
     const p = parsePin('ttftSlo=soon&users=0&workload=summarize&color=red&pin=x');
     expect(p.settings.workload).toBe('summarize');
-    expect(p.settings.ttftSlo).toBe(DEFAULT_SETTINGS.ttftSlo);
+    // A bad target falls back to the workload's own (summarize: seconds are fine).
+    expect(p.settings.ttftSlo).toBe(workloadTargets('summarize').ttftSlo);
+    expect(p.settings.ttftSlo).not.toBe(DEFAULT_SETTINGS.ttftSlo);
     expect(p.notices.map((n) => n.param).sort()).toEqual(['pin.color', 'pin.pin', 'pin.ttftSlo', 'pin.users']);
   });
 

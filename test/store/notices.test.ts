@@ -54,7 +54,9 @@ describe('bad link parameters fall back with a notice', () => {
     expect(settings.workload).toBe('report');
     expect(settings.seed).toBe(5);
     expect(settings.users).toBe(DEFAULT_SETTINGS.users);
-    expect(settings.ttftSlo).toBe(DEFAULT_SETTINGS.ttftSlo);
+    // A bad target falls back to the workload's own: a report's 10 s.
+    expect(settings.ttftSlo).toBe(10_000);
+    expect(settings.targetsFollowWorkload).toBe(true);
     expect(notices.map((n) => n.param)).toEqual(['users', 'ttftSlo']);
   });
 

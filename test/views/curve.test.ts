@@ -95,14 +95,16 @@ describe('layoutCurve', () => {
     expect(layout.bandLabels.find((b) => b.kind === 'current')?.text).toBe('your load: 16 users');
   });
 
-  it('shades the batch-limit region from half-way to the first limited point', () => {
+  it('shades the batch-limit region from the batch limit itself, at its value on the log axis', () => {
     const firstLimited = chatPoints.findIndex((p) => p.limitingFactor === 'batch');
     expect(firstLimited).toBeGreaterThan(0);
     expect(layout.limitRegions).toHaveLength(1);
     const r = layout.limitRegions[0];
     expect(r.factor).toBe('batch');
     expect(r.label).toBe('batch limit (64)');
-    expect(r.x0Px).toBeCloseTo((layout.points[firstLimited - 1].xPx + layout.points[firstLimited].xPx) / 2, 6);
+    // 64 users is a sweep point: the region starts exactly there, not half-way to 128 (which a log axis puts near 90).
+    expect(chatPoints[firstLimited - 1].users).toBe(64);
+    expect(r.x0Px).toBeCloseTo(layout.points[firstLimited - 1].xPx, 6);
     expect(r.x1Px).toBe(layout.plotRightPx);
   });
 
@@ -261,7 +263,7 @@ describe('layoutCurve extra points (a real run)', () => {
   });
 
   it('widens the y ranges so a run far slower than the simulation stays inside its panels', () => {
-    const slow = run({ outputTokPerSec: 1e6, ttftP50Ms: 60_000, ttftP95Ms: 120_000, tpotP50Ms: 900, tpotP95Ms: 2_000 });
+    const slow = run({ outputTokPerSec: 1e6, requestsPerSec: 1e4, ttftP50Ms: 60_000, ttftP95Ms: 120_000, tpotP50Ms: 900, tpotP95Ms: 2_000 });
     const l = layoutCurve(data(chatPoints, { extraPoints: [slow] }), { widthPx: 600 });
     for (const panel of l.panels) {
       for (const m of panel.extras[0].markers) {
@@ -270,7 +272,8 @@ describe('layoutCurve extra points (a real run)', () => {
         expect(m.yPx).toBeLessThanOrEqual(panel.bottomPx);
       }
     }
-    expect(Math.max(...l.panels[0].yAxis.ticks.map((t) => t.value))).toBeGreaterThanOrEqual(1e6);
+    // The first panel is in req/s (goodput's unit): the run's 10,000 req/s fit on its scale.
+    expect(Math.max(...l.panels[0].yAxis.ticks.map((t) => t.value))).toBeGreaterThanOrEqual(1e4);
     // Values a panel cannot draw (no TPOT data, 0 on the log TTFT scale) get no diamond, and nothing breaks.
     const empty = layoutCurve(data(chatPoints, { extraPoints: [run({ ttftP50Ms: 0, ttftP95Ms: NaN, tpotP50Ms: NaN, tpotP95Ms: NaN })] }), { widthPx: 600 });
     expect(empty.panels[1].extras[0].markers).toEqual([]);
@@ -350,7 +353,7 @@ describe('ThroughputCurve', () => {
   });
 
   it('draws a real run as diamonds with its label, and lists it in the table', () => {
-    const extraPoints: CurveExtraPoint[] = [{ label: 'lab-run.csv', users: 2, ratePerSec: null, outputTokPerSec: 10, ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 46, tpotP95Ms: 63 }];
+    const extraPoints: CurveExtraPoint[] = [{ label: 'lab-run.csv', users: 2, ratePerSec: null, outputTokPerSec: 10, requestsPerSec: 0.04, ttftP50Ms: 300, ttftP95Ms: 480, tpotP50Ms: 46, tpotP95Ms: 63 }];
     const html = renderToStaticMarkup(createElement(ThroughputCurve, { ...data(chatPoints), points: chatPoints, extraPoints, width: 640 }));
     expect(html).toContain('data-testid="curve-extra-point"');
     expect(html.match(/lab-run\.csv · 2 users/g)).toHaveLength(3);

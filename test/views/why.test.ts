@@ -309,3 +309,16 @@ describe('calibration headline', () => {
     expect(report).toContain(`The 3× knee falls at the measured load point in ${CALIBRATION_HEADLINE.loadKnee3Hits} of ${CALIBRATION_HEADLINE.loadCurves} curves`);
   });
 });
+
+describe('GPU memory as the datasheet prints it', () => {
+  it('an H100 is 80 GB, and its parts add up to it in the same unit', async () => {
+    const { formatGpuMemory } = await import('../../src/views/why/units');
+    const { gpuById } = await import('../../src/engine/profiles');
+    const h100 = gpuById('h100-sxm')!;
+    expect(formatGpuMemory(h100.memoryBytes, h100)).toBe('80 GB');
+    const l4 = gpuById('l4')!;
+    expect(formatGpuMemory(l4.memoryBytes, l4)).toBe('24 GB');
+    expect(formatGpuMemory(h100.memoryBytes / 2, h100)).toBe('40 GB');
+    expect(formatGpuMemory(2 ** 29, h100)).toBe('500 MB');
+  });
+});

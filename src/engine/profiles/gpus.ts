@@ -165,3 +165,13 @@ export const GPUS: readonly GpuSpec[] = [
 export function gpuById(id: string): GpuSpec | undefined {
   return GPUS.find((g) => g.id === id);
 }
+
+/**
+ * Bytes per "GB" as this GPU's datasheet counts them: 2^30 for the HBM parts
+ * whose 80 GB are 80 GiB (A100, H100, H200, B200, MI300X), 10^9 for the GDDR
+ * parts (L4, L40S, A10). Memory figures in that unit add up to the printed size.
+ */
+export function datasheetGbBytes(gpu: Pick<GpuSpec, 'memoryBytes' | 'memoryAsPrintedGb'>): number {
+  return gpu.memoryAsPrintedGb > 0 ? gpu.memoryBytes / gpu.memoryAsPrintedGb : 1e9;
+}
+

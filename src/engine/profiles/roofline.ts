@@ -7,7 +7,7 @@ import type { IterationWork, ServerProfile } from '../types';
 import { GPUS, KV_PRECISIONS, PRECISIONS, resolveSpec, tpSplitsHeads, validTpDegrees, type HardwareSpec, type Refusal, type ResolvedSpec } from './catalog';
 import { costModel, iterationBreakdown, type CostModel, type IterationBreakdown, type RooflineFactors } from './cost';
 import { FITTED_FACTORS } from './fitted';
-import type { GpuSpec } from './gpus';
+import { datasheetGbBytes, type GpuSpec } from './gpus';
 import { DEFAULT_SERVING, planMemory, type MemoryPlan, type ServingOptions } from './memory';
 import { modelParams, type ModelConfig, type ModelParams } from './models';
 import { peakFlopsFor, type KvPrecision, type PrecisionSpec } from './precisions';
@@ -51,7 +51,6 @@ export interface RooflineDetails {
 /** A profile and its explanation, or a refusal saying why the combination cannot run. */
 export type HardwareProfileResult = { ok: true; profile: ServerProfile; details: RooflineDetails } | Refusal;
 
-const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(bytes >= 10e9 ? 0 : 1)} GB`;
 
 function fits(r: ResolvedSpec, serving: ServingOptions): boolean {
   return tpSplitsHeads(r.model, r.tp) && planMemory(r, serving).kvCapacityTokens >= serving.minKvTokens;
@@ -81,6 +80,11 @@ function suggestFit(r: ResolvedSpec, serving: ServingOptions): string {
 function memoryRefusal(r: ResolvedSpec, plan: MemoryPlan, serving: ServingOptions): Refusal {
   const { model, gpu, precision, tp } = r;
   const printed = (n: number): string => `${n * gpu.memoryAsPrintedGb} GB`;
+  // Every size in the datasheet's own GB, so the weights compare with the printed memory.
+  const gb = (bytes: number): string => {
+    const v = bytes / datasheetGbBytes(gpu);
+    return `${v.toFixed(v >= 10 ? 0 : 1)} GB`;
+  };
   const group = tp === 1 ? `one ${gpu.name} has ${printed(1)}` : `${tp} × ${gpu.name} have ${printed(tp)}`;
   let reason: string;
   if (plan.weightBytesTotal >= gpu.memoryBytes * tp) {

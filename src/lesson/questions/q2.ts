@@ -1,5 +1,6 @@
 import { appliesWhileSame } from '../applies';
-import { fmtLongSeconds, fmtMs, fmtTokPerSec, fmtTokens, fmtTimes } from '../format';
+import { e2eDominant, PART_WORDS } from '../causes';
+import { fmtLongSeconds, fmtMs, fmtTimes, fmtTokPerSec, fmtTokens } from '../format';
 import { READER_TOK_PER_SEC, readingSeconds } from '../reading';
 import type { TryItQuestion } from '../types';
 
@@ -11,30 +12,33 @@ export const q2: TryItQuestion = {
   title: 'The 45-second report',
   question: 'Your long report takes about 45 seconds end to end, and users are happy with it. How is that possible: what are they actually feeling?',
   prediction: {
-    kind: 'choice',
     prompt: 'What do the users feel?',
     choices: [
-      'A short wait for the first word, then text arriving faster than they can read',
-      'Nothing special: 45 seconds is a normal attention span',
-      'They cannot be happy; 45 seconds always feels slow',
-      'The whole report lands at once after 45 seconds, which is fine for a report',
+      'A short wait for the first words, then text that arrives faster than they read',
+      'A long silence, then the whole report at once, which is fine for a report',
+      'A quick start, then text that keeps pace with them word for word',
+      'Nothing: they switch to another tab and come back when it is done',
     ],
     correctIndex: 0,
   },
-  steps: [{ label: 'Set up: write a long report, idle server', query: SETUP, watchHint: 'Look at TTFT, TPOT and E2E, then play the report in the streaming panel.' }],
-  watch: ['ttft', 'tpot', 'e2e', 'user-throughput'],
+  steps: [{ label: 'Set up: write a long report, idle server', query: SETUP, watchHint: 'Look at TTFT, TPOT, E2E and the pace per user. The streaming panel plays the report beside a reader.' }],
+  watch: ['ttft', 'tpot', 'e2e', 'user-throughput', 'output-tokens'],
   alsoSee: { label: 'Play the report in the streaming panel', href: '#streaming' },
-  answer: 'With streaming nobody waits for E2E: they feel a quick first token and a pace faster than reading, so they read the whole time.',
+  answer: 'Nobody waits for E2E when it streams: they feel a quick first token and a pace faster than reading, so they are reading the whole time.',
+  cause: (live) => e2eDominant(live),
   explain(live) {
     const readS = readingSeconds(live.outputTokens);
     const writeS = live.e2eMs / 1000;
-    return (
-      `The report takes ${fmtMs(live.e2eMs)} end to end for ${fmtTokens(live.outputTokens)}, but nobody sits through that. ` +
-      `The first token arrives after ${fmtMs(live.ttftMs)}, then a token every ${fmtMs(live.tpotMs)}: ${fmtTokPerSec(live.userTokPerSec)} for each user, ` +
-      `while a person reads about ${fmtTokPerSec(READER_TOK_PER_SEC)}. Reading ${fmtTokens(live.outputTokens)} takes about ${fmtLongSeconds(readS)}, ` +
-      `${fmtTimes(readS / writeS)} as long as the model needs to write them, so the reader never catches up: they are reading from the first second to the last. ` +
-      'E2E only hurts when nothing streams, such as a tool call your code waits on.'
-    );
+    const dominant = e2eDominant(live);
+    const shape =
+      dominant === 'decode'
+        ? `Of its ${fmtMs(live.e2eMs)}, all but the first ${fmtMs(live.ttftMs)} is ${PART_WORDS.decode}: after the first token, one more arrives every ${fmtMs(live.tpotMs)}.`
+        : `Here the wait for the first token (${fmtMs(live.ttftMs)}, mostly ${PART_WORDS[dominant]}) is most of its ${fmtMs(live.e2eMs)}, and that wait is felt.`;
+    const pace =
+      live.userTokPerSec > READER_TOK_PER_SEC
+        ? `The pace per user, ${fmtTokPerSec(live.userTokPerSec)}, is ${fmtTimes(live.userTokPerSec / READER_TOK_PER_SEC)} a reader's ${fmtTokPerSec(READER_TOK_PER_SEC)}: reading ${fmtTokens(live.outputTokens)} takes about ${fmtLongSeconds(readS)}, longer than the ${fmtLongSeconds(writeS)} of writing, so the reader never catches up and reads from the first second to the last.`
+        : `The pace per user, ${fmtTokPerSec(live.userTokPerSec)}, is slower than a reader's ${fmtTokPerSec(READER_TOK_PER_SEC)}: here readers would catch up and wait for every word.`;
+    return `${shape} ${pace} E2E only hurts when nothing streams, such as a tool call your code waits on.`;
   },
   applies: appliesWhileSame(SETUP, ['workload', 'prompt', 'output', 'users', 'rate', 'server', 'chunkedPrefill', 'networkMs'], 'a long report on an idle lesson server'),
 };

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
+import { useCompact } from '../common/compact';
+import { formatMs } from '../common/format';
 
 /** A titled result card. */
 export function Card({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
+  const compact = useCompact();
   return (
-    <article aria-labelledby={`${id}-h`} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4">
+    <article id={id} aria-labelledby={`${id}-h`} className={`flex flex-col rounded-lg border border-line bg-surface ${compact ? 'gap-1 p-2' : 'gap-1.5 p-3'}`} data-testid={id}>
       <header>
         <h3 id={`${id}-h`} className="text-sm font-semibold">
           {title}
         </h3>
-        <p className="text-xs text-muted">{subtitle}</p>
+        {!compact && <p className="text-xs text-muted">{subtitle}</p>}
       </header>
       {children}
     </article>
@@ -16,11 +19,21 @@ export function Card({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** A small labelled figure inside a card. */
-export function Figure({ label, children }: { label: string; children: ReactNode }) {
+export function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
+  const compact = useCompact();
   return (
-    <div className="flex items-baseline justify-between gap-2 text-sm">
+    <div className={`flex items-baseline justify-between gap-2 ${compact ? 'text-xs leading-4' : 'text-sm leading-5'}`}>
       <dt className="text-muted">{label}</dt>
       <dd className="tabular text-right font-medium whitespace-nowrap">{children}</dd>
     </div>
+  );
+}
+
+/** The caption beside a card's big number: which request it belongs to, and its target. */
+export function DrawnLabel({ targetMs }: { targetMs: number | null }) {
+  return (
+    <span className="text-xs text-muted">
+      drawn request, target <span data-stat="target">{targetMs === null ? 'none' : `≤ ${formatMs(targetMs)}`}</span>
+    </span>
   );
 }

@@ -1,8 +1,9 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
-import { formatMs, formatTokPerSec, tokPerSecOf } from '../common/format';
+import { formatCount, formatMs, formatTokPerSec, tokPerSecOf } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
-import { Card, Figure } from './Card';
+import { Card, DrawnLabel, Figure } from './Card';
 import { INSTANT_TOK_PER_SEC, pacePercent, paceWords, READING_TOK_PER_SEC } from './paceScale';
 
 /** TPOT: the decode pace, in ms per token and tokens per second, against reading speed. */
@@ -12,31 +13,33 @@ export function TpotCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
   const reading0 = pacePercent(READING_TOK_PER_SEC[0]) ?? 0;
   const reading1 = pacePercent(READING_TOK_PER_SEC[1]) ?? 0;
   const instant = pacePercent(INSTANT_TOK_PER_SEC) ?? 0;
+  const compact = useCompact();
   return (
     <Card id="tpot-card" title="Time per output token (TPOT)" subtitle="The pace of every token after the first">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <Readout metric="tpot" label="TPOT of the typical request" text={formatMs(rep && rep.outputTokens > 1 ? rep.tpotMs : null)} className="text-3xl font-bold" />
-        <span className="text-sm text-muted">per token = {formatTokPerSec(tokPerSec)}</span>
+        <Readout metric="tpot" label="TPOT of the drawn request" text={formatMs(rep && rep.outputTokens > 1 ? rep.tpotMs : null)} className="text-2xl font-bold" />
+        <span className="text-sm text-muted">= {formatTokPerSec(tokPerSec)}</span>
+        <DrawnLabel targetMs={targetMs} />
       </p>
-      <div className="relative mt-4 mb-5 h-2 rounded-sm bg-line" role="img" aria-label={`Pace ${formatTokPerSec(tokPerSec)} on a scale from 1 to 500 tokens per second; people read about 4 to 5, 50 and more feels instant.`}>
+      <div className="relative mt-1 mb-4 h-2 rounded-sm bg-line" role="img" aria-label={`Pace ${formatTokPerSec(tokPerSec)} on a scale from 1 to 500 tokens per second; people read about 4 to 5, 50 and more feels instant.`}>
         <div className="absolute inset-y-0 rounded-sm bg-queue" style={{ left: `${reading0}%`, width: `${Math.max(1, reading1 - reading0)}%` }} />
         <div className="absolute inset-y-0 right-0 rounded-r-sm bg-decode/40" style={{ left: `${instant}%` }} />
-        <span className="absolute top-3 -translate-x-1/2 text-[10px] whitespace-nowrap text-muted" style={{ left: `${reading0}%` }} aria-hidden="true">
+        <span className="absolute top-2.5 -translate-x-1/2 text-[10px] whitespace-nowrap text-muted" style={{ left: `${reading0}%` }} aria-hidden="true">
           reading
         </span>
-        <span className="absolute top-3 text-[10px] whitespace-nowrap text-muted" style={{ left: `${instant}%` }} aria-hidden="true">
+        <span className="absolute top-2.5 text-[10px] whitespace-nowrap text-muted" style={{ left: `${instant}%` }} aria-hidden="true">
           instant ≥ 50
         </span>
         {here !== null && <div className="absolute -top-1.5 h-5 w-1 -translate-x-1/2 rounded-sm bg-ink" style={{ left: `${here}%` }} aria-hidden="true" />}
       </div>
-      <p className="text-xs text-muted">{paceWords(tokPerSec)}</p>
-      <dl className="space-y-0.5">
-        <Figure label="All requests: median / p95">
-          {formatMs(metrics.tpotMs.p50)} / {formatMs(metrics.tpotMs.p95)}
-        </Figure>
-        <Figure label="Longest gap between two tokens (p99)">{formatMs(metrics.itlMs.p99)}</Figure>
-        <Figure label="Target">{targetMs === null ? 'none' : `≤ ${formatMs(targetMs)}`}</Figure>
+      {!compact && <p className="text-xs text-muted">{paceWords(tokPerSec)}</p>}
+      <dl>
+        {!compact && <Figure label="Longest gap (p99)">{formatMs(metrics.itlMs.p99)}</Figure>}
       </dl>
+      <p className="text-xs text-muted">
+        All {formatCount(metrics.completed)} requests: median <Readout metric="tpot-p50" label="Median TPOT of all requests" text={formatMs(metrics.tpotMs.p50)} className="font-medium text-ink" />, p95{' '}
+        <Readout metric="tpot-p95" label="p95 TPOT of all requests" text={formatMs(metrics.tpotMs.p95)} className="font-medium text-ink" />
+      </p>
     </Card>
   );
 }

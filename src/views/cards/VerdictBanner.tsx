@@ -1,27 +1,29 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics, Slo } from '../../engine/types';
 import { formatReqPerSec, formatShare } from '../common/format';
+import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { verdictFor } from './verdict';
 
-/** The SLO verdict for the typical request, and what it means for throughput versus goodput. */
-export function VerdictBanner({ rep, slo, metrics }: { rep: RequestBreakdown | null; slo: Slo; metrics: RunMetrics }) {
+/** The SLO verdict for the drawn request, and what it means for throughput versus goodput over the run. */
+export function VerdictBanner({ rep, slo, metrics, brief = false }: { rep: RequestBreakdown | null; slo: Slo; metrics: RunMetrics; /** Only the headline on a narrow frame. */ brief?: boolean }) {
+  const compact = useCompact();
   if (!rep) {
     return (
-      <div className="rounded-lg border-2 border-bad bg-bad-bg p-4">
+      <div className="rounded-lg border-2 border-bad bg-bad-bg px-3 py-2" data-testid="verdict">
         <Readout metric="verdict" label="SLO verdict" text="Missed: no request completed" className="text-lg font-bold text-bad" />
       </div>
     );
   }
   const v = verdictFor(rep, slo);
   return (
-    <div className={`rounded-lg border-2 p-4 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`}>
-      <p className="text-xs font-semibold tracking-wide text-muted uppercase">SLO verdict for the typical request</p>
-      <Readout metric="verdict" label="SLO verdict" text={v.headline} className={`block text-lg font-bold ${v.met ? 'text-good' : 'text-bad'}`} />
-      <p className="mt-1 text-sm">{v.accounting}</p>
-      <p className="mt-1 text-sm text-muted">
-        Over the whole run, {formatShare(metrics.sloMetShare)} of completed requests met every target: goodput {formatReqPerSec(metrics.goodputReqPerSec)} out of{' '}
-        {formatReqPerSec(metrics.requestsPerSec)} of throughput. A request that completes late still counts toward throughput, never toward goodput.
+    <div className={`rounded-lg border-2 px-3 py-1.5 ${v.met ? 'border-good bg-good-bg' : 'border-bad bg-bad-bg'}`} data-testid="verdict">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        {!compact && <span className="text-xs font-semibold tracking-wide text-muted uppercase">SLO verdict, drawn request</span>}
+        <Readout metric="verdict" label="SLO verdict" text={v.headline} className={`${compact ? 'text-sm' : 'text-base sm:text-lg'} font-bold ${v.met ? 'text-good' : 'text-bad'}`} />
+      </p>
+      <p className={`${compact ? 'text-xs' : 'text-sm'} ${brief ? 'hidden sm:block' : ''}`}>
+        {v.accounting} <span className="text-muted">Whole run: {formatShare(metrics.sloMetShare)} in time, goodput {formatReqPerSec(metrics.goodputReqPerSec)} of {formatReqPerSec(metrics.requestsPerSec)}.</span>
       </p>
     </div>
   );

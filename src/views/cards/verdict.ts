@@ -35,13 +35,13 @@ export function verdictFor(b: Pick<RequestBreakdown, 'ttftMs' | 'tpotMs' | 'e2eM
   }
   if (misses.length === 0) {
     const names = set.map(([m, v, t]) => `${m} ${formatMs(v)} ≤ ${formatMs(t)}`).join(', ');
-    return { met: true, misses, headline: `Met every target (${names})`, accounting: 'It completed and met its targets: it counts toward throughput and toward goodput.' };
+    return { met: true, misses, headline: `Met every target (${names})`, accounting: 'Completed in time: it counts toward throughput and goodput.' };
   }
   const parts = misses.map((m) => `${m.metric} by ${formatMs(m.overMs)} (${formatMs(m.valueMs)} against ${formatMs(m.targetMs)})`);
   return {
     met: false,
     misses,
     headline: `Missed ${parts.join(' and ')}`,
-    accounting: 'It completed, so it still counts toward throughput, but it missed a target, so it does not count toward goodput.',
+    accounting: 'Completed but late: it counts toward throughput, not goodput.',
   };
 }

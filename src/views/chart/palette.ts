@@ -6,7 +6,8 @@
  * Each role has a light and a dark value. Both reach at least 4.5:1 against
  * the page backgrounds of their mode (`PAGE_BACKGROUNDS`), so they are safe for
  * text as well as for marks (fill-only roles are listed in `NON_TEXT_ROLES`). Charts read them through CSS variables
- * (`var(--ll-prefill)`), switched by `prefers-color-scheme` in
+ * (`var(--ll-prefill)`), switched by `prefers-color-scheme` (or the link's
+ * `theme=light|dark`, on <html data-theme>) in
  * `chartStyleSheet`, so dark mode follows the system without Tailwind classes
  * inside SVG, and a static render (tests, previews) looks the same as the app.
  */
@@ -72,7 +73,8 @@ function declarations(mode: 'light' | 'dark'): string {
 export function chartStyleSheet(): string {
   return (
     `.ll-chart{${declarations('light')}color:var(--ll-text);}` +
-    `@media (prefers-color-scheme: dark){.ll-chart{${declarations('dark')}}}` +
+    `@media (prefers-color-scheme: dark){:root:not([data-theme="light"]) .ll-chart{${declarations('dark')}}}` +
+    `:root[data-theme="dark"] .ll-chart{${declarations('dark')}}` +
     `.ll-chart svg text{font-family:inherit;}` +
     `.ll-chart [data-focusable]:focus{outline:none;}` +
     `.ll-chart [data-focusable]:focus-visible{outline:2px solid var(--ll-throughput);outline-offset:2px;}`

@@ -14,21 +14,23 @@ interface ChoiceProps<T extends string> {
   /** Tailwind grid columns class for the options. */
   columns?: string;
   legendHidden?: boolean;
+  /** Smaller tiles (an embed). */
+  dense?: boolean;
 }
 
 /** A radio group drawn as buttons: arrow keys move between options, as native radios do. */
-export function Choice<T extends string>({ legend, options, value, onChange, columns = 'grid-cols-2', legendHidden }: ChoiceProps<T>) {
+export function Choice<T extends string>({ legend, options, value, onChange, columns = 'grid-cols-2', legendHidden, dense = false }: ChoiceProps<T>) {
   const name = useId();
   return (
     <fieldset>
       <legend className={legendHidden ? 'sr-only' : 'mb-1 text-sm font-medium'}>{legend}</legend>
-      <div className={`grid gap-1.5 ${columns}`}>
+      <div className={`grid ${dense ? 'gap-1' : 'gap-1.5'} ${columns}`}>
         {options.map((o) => {
           const selected = o.value === value;
           return (
             <label
               key={o.value}
-              className={`flex cursor-pointer flex-col rounded-md border px-2 py-1.5 text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus ${
+              className={`flex cursor-pointer flex-col rounded-md border px-2 ${dense ? 'py-1' : 'py-1.5'} text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus ${
                 selected ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-raised text-ink hover:border-accent'
               }`}
             >

@@ -1,9 +1,11 @@
-/** The metric names of the public readout contract (tests and course authors rely on them). */
-export type MetricName = 'ttft' | 'tpot' | 'e2e' | 'output-tokens' | 'system-throughput' | 'user-throughput' | 'goodput' | 'verdict';
+import type { MetricId } from '../../lesson/types';
+
+/** The metric names of the public readout contract (tests and course authors rely on them; see `METRIC_IDS`). */
+export type MetricName = MetricId;
 
 interface ReadoutProps {
   metric: MetricName;
-  /** Accessible name, e.g. "TTFT of the typical request". */
+  /** Accessible name, e.g. "TTFT of the drawn request". */
   label: string;
   /** The value with its unit, already formatted (never NaN). */
   text: string;

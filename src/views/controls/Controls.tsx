@@ -4,7 +4,7 @@ import { ServingControls } from './ServingControls';
 import { SloControls } from './SloControls';
 import { WorkloadControls } from './WorkloadControls';
 
-/** Every control of the lab, grouped. */
+/** Every setting beyond the lesson's two (workload, idle or busy), grouped. */
 export function Controls() {
   return (
     <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { LOAD_PRESETS, SETTING_LIMITS } from '../../settings/schema';
+import { SETTING_LIMITS } from '../../settings/schema';
 import { useLabStore } from '../../store';
 import { Choice } from '../common/Choice';
 import { formatCount } from '../common/format';
@@ -6,35 +6,23 @@ import { LogSlider } from '../common/LogSlider';
 import { NumberField } from '../common/NumberField';
 
 type Mode = 'closed' | 'open';
-type Preset = 'idle' | 'busy';
 
 /** Rate the open loop starts from when switched on. */
 const DEFAULT_RATE = 1;
 
-/** Load: idle or busy users (closed loop) with a users slider, or an arrival rate with burstiness (open loop). */
+/** Load in detail: concurrent users (closed loop), or an arrival rate with burstiness (open loop). Idle and busy are in the lesson controls. */
 export function LoadControls() {
   const users = useLabStore((s) => s.settings.users);
   const rate = useLabStore((s) => s.settings.rate);
   const burstiness = useLabStore((s) => s.settings.burstiness);
   const update = useLabStore((s) => s.updateSettings);
   const mode: Mode = rate === null ? 'closed' : 'open';
-  const preset: Preset | null = rate !== null ? null : users === LOAD_PRESETS.idle ? 'idle' : users === LOAD_PRESETS.busy ? 'busy' : null;
 
   return (
     <section aria-labelledby="load-h" className="space-y-3">
       <h2 id="load-h" className="text-base font-semibold">
         Load
       </h2>
-      <Choice<Preset>
-        legend="Server load"
-        legendHidden
-        options={[
-          { value: 'idle', label: 'Idle', hint: '1 user' },
-          { value: 'busy', label: 'Busy', hint: '16 users at once' },
-        ]}
-        value={preset}
-        onChange={(p) => update({ users: LOAD_PRESETS[p], rate: null })}
-      />
       <Choice<Mode>
         legend="How requests arrive"
         columns="grid-cols-2"

@@ -1,11 +1,14 @@
+import { WORKLOADS } from '../../engine/workloads';
+import { presetOf, TARGET_PRESETS, targetPresetOf, type TargetPreset } from '../../settings/targets';
 import { useLabStore } from '../../store';
 import { Choice } from '../common/Choice';
 import { formatMs } from '../common/format';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
-import { presetOf, SLO_PRESETS, type SloPreset } from './sloPresets';
 
 const MAX_TARGET_MS = 3_600_000;
+
+type TargetChoice = 'workload' | TargetPreset['id'];
 
 function Target({ name, value, fallback, onChange }: { name: string; value: number | null; fallback: number; onChange: (v: number | null) => void }) {
   return (
@@ -16,31 +19,52 @@ function Target({ name, value, fallback, onChange }: { name: string; value: numb
   );
 }
 
-/** Latency targets: presets per use case and free values. A request meets the SLO when it meets every target set. */
+const targetsText = (p: TargetPreset) => `TTFT ${formatMs(p.ttftMs)}, TPOT ${formatMs(p.tpotMs)}`;
+
+/**
+ * Latency targets: the workload's own (the default), a use case's, or free
+ * values. A request meets the SLO when it meets every target set.
+ */
 export function SloControls() {
   const ttftSlo = useLabStore((s) => s.settings.ttftSlo);
   const tpotSlo = useLabStore((s) => s.settings.tpotSlo);
+  const follow = useLabStore((s) => s.settings.targetsFollowWorkload);
+  const workload = useLabStore((s) => s.settings.workload);
   const update = useLabStore((s) => s.updateSettings);
-  const preset = presetOf(ttftSlo, tpotSlo);
+  const own = targetPresetOf(workload);
+  const workloadLabel = WORKLOADS.find((w) => w.id === workload)?.label ?? 'Custom lengths';
+  const value: TargetChoice | null = follow ? 'workload' : presetOf(ttftSlo, tpotSlo);
 
   return (
     <section aria-labelledby="slo-h" className="space-y-3">
       <h2 id="slo-h" className="text-base font-semibold">
         Latency targets (SLO)
       </h2>
-      <Choice<SloPreset['id']>
+      <Choice<TargetChoice>
         legend="Targets for a use case"
         columns="grid-cols-2"
-        options={SLO_PRESETS.map((p) => ({ value: p.id, label: p.label, hint: `TTFT ${formatMs(p.ttftMs)}, TPOT ${formatMs(p.tpotMs)}` }))}
-        value={preset}
+        options={[
+          { value: 'workload', label: "The workload's own", hint: `${own.label}: ${targetsText(own)}` },
+          ...TARGET_PRESETS.map((p) => ({ value: p.id, label: p.label, hint: targetsText(p) })),
+        ]}
+        value={value}
         onChange={(id) => {
-          const p = SLO_PRESETS.find((x) => x.id === id)!;
-          update({ ttftSlo: p.ttftMs, tpotSlo: p.tpotMs });
+          if (id === 'workload') {
+            update({ targetsFollowWorkload: true });
+            return;
+          }
+          const p = TARGET_PRESETS.find((x) => x.id === id)!;
+          update({ ttftSlo: p.ttftMs, tpotSlo: p.tpotMs, targetsFollowWorkload: false });
         }}
       />
+      <p className="text-xs text-muted" data-testid="targets-source">
+        {follow
+          ? `${workloadLabel} is judged by the ${own.label.toLowerCase()} targets until you set your own.`
+          : 'Your own targets: they stay when you change the workload, and the link keeps them.'}
+      </p>
       <div className="grid grid-cols-2 gap-2">
-        <Target name="TTFT" value={ttftSlo} fallback={500} onChange={(v) => update({ ttftSlo: v })} />
-        <Target name="TPOT" value={tpotSlo} fallback={50} onChange={(v) => update({ tpotSlo: v })} />
+        <Target name="TTFT" value={ttftSlo} fallback={own.ttftMs} onChange={(v) => update({ ttftSlo: v })} />
+        <Target name="TPOT" value={tpotSlo} fallback={own.tpotMs} onChange={(v) => update({ tpotSlo: v })} />
       </div>
     </section>
   );

@@ -1,36 +1,29 @@
-import { WORKLOADS } from '../../engine/workloads';
-import { SETTING_LIMITS, type WorkloadId } from '../../settings/schema';
-import { useLabStore } from '../../store';
-import { Choice, type ChoiceOption } from '../common/Choice';
+import { SETTING_LIMITS } from '../../settings/schema';
+import { getLabStore, useLabStore } from '../../store';
 import { formatCount } from '../common/format';
 import { LogSlider } from '../common/LogSlider';
 import { NumberField } from '../common/NumberField';
 
-const OPTIONS: ChoiceOption<WorkloadId>[] = [
-  ...WORKLOADS.map((w) => ({ value: w.id as WorkloadId, label: w.label, hint: `${formatCount(w.promptTokens)} in / ${formatCount(w.outputTokens)} out` })),
-  { value: 'custom', label: 'Custom', hint: 'your own lengths' },
-];
-
-/** Workload picker plus prompt and output lengths (moving a length makes the workload custom). */
+/** Prompt and output lengths (moving one makes the workload custom). */
 export function WorkloadControls() {
-  const workload = useLabStore((s) => s.settings.workload);
   const prompt = useLabStore((s) => s.settings.prompt);
   const output = useLabStore((s) => s.settings.output);
   const update = useLabStore((s) => s.updateSettings);
 
-  const pick = (id: WorkloadId) => {
-    const w = WORKLOADS.find((x) => x.id === id);
-    update(w ? { workload: id, prompt: w.promptTokens, output: w.outputTokens } : { workload: id });
+  // Moving a length away from a named workload keeps the targets it was judged by (they become explicit, so a link keeps them).
+  const custom = (patch: { prompt: number } | { output: number }) => {
+    const s = getLabStore().getState().settings;
+    const keep = s.targetsFollowWorkload && s.workload !== 'custom' ? { ttftSlo: s.ttftSlo, tpotSlo: s.tpotSlo, targetsFollowWorkload: false } : {};
+    update({ ...patch, workload: 'custom', ...keep });
   };
-  const setPrompt = (v: number) => update({ prompt: v, workload: 'custom' });
-  const setOutput = (v: number) => update({ output: v, workload: 'custom' });
+  const setPrompt = (v: number) => custom({ prompt: v });
+  const setOutput = (v: number) => custom({ output: v });
 
   return (
     <section aria-labelledby="workload-h" className="space-y-3">
       <h2 id="workload-h" className="text-base font-semibold">
-        Workload
+        Lengths
       </h2>
-      <Choice legend="What the requests ask for" legendHidden options={OPTIONS} value={workload} onChange={pick} />
       <div className="flex items-end gap-2">
         <LogSlider label="Prompt length (input tokens)" value={prompt} min={1} max={SETTING_LIMITS.maxPrompt} integer onChange={setPrompt} valueText={(v) => `${formatCount(v)} tokens`} />
         <NumberField label="Prompt tokens" labelHidden value={prompt} min={1} max={SETTING_LIMITS.maxPrompt} integer onCommit={setPrompt} />

@@ -1,2 +1,2 @@
 export { Controls } from './Controls';
-export { SLO_PRESETS, presetOf } from './sloPresets';
+export { LessonControls } from './LessonControls';

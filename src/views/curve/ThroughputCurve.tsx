@@ -28,6 +28,10 @@ export interface ThroughputCurveProps {
   extraPoints?: readonly CurveExtraPoint[];
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
+  /** Height the whole chart must fit in (an embed's frame), px; the plots shrink to fit. */
+  maxHeightPx?: number;
+  /** Drop the subtitle and the point readout (an embed). */
+  compact?: boolean;
 }
 
 /**
@@ -36,11 +40,11 @@ export interface ThroughputCurveProps {
  * arrow keys, to read each point below the chart.
  */
 export function ThroughputCurve(props: ThroughputCurveProps) {
-  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints } = props;
+  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints, maxHeightPx, compact = false } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
   const layout = useMemo(
-    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints }, { widthPx: width }),
-    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, width],
+    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints }, { widthPx: width, maxHeightPx }),
+    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, width, maxHeightPx],
   );
   const hatchId = safeId('ll-limit', useId());
   const [focused, setFocused] = useState<number | null>(null);
@@ -78,11 +82,13 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
       testId="throughput-curve"
       title="Throughput and latency as load grows"
       subtitle={
-        `${
-          layout.kind === 'rate'
-            ? 'More requests per second fill the batch: the server makes more tokens per second, but each request waits longer.'
-            : 'More users fill the batch: the server makes more tokens per second, but each user waits longer.'
-        } ${STEADY_NOTE}`
+        compact
+          ? undefined
+          : `${
+              layout.kind === 'rate'
+                ? 'More requests per second fill the batch: the server completes more of them, but each request waits longer.'
+                : 'More users fill the batch: the server completes more requests per second, but each user waits longer.'
+            } ${STEADY_NOTE}`
       }
       screenReaderSummary={<CurveTable layout={layout} maxBatch={maxBatch} kvCapacityTokens={kvCapacityTokens} />}
     >
@@ -125,7 +131,7 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
           )}
         </svg>
       )}
-      {layout.message === null && (
+      {layout.message === null && !compact && (
         <Readout
           heading={readout ? (active === null ? `Your load, ${readout.heading}` : readout.heading) : null}
           lines={readout?.lines ?? []}

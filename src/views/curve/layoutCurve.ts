@@ -113,13 +113,31 @@ function panelHeights(widthPx: number): number[] {
   return widthPx >= 600 ? [170, 130, 110] : [140, 110, 96];
 }
 
+/** Smallest plot height of a panel when the curve is squeezed into a height budget, px. */
+const MIN_PANEL_PX = 44;
+
 /**
  * Lays out the throughput-versus-load curve: three stacked panels sharing a
  * log load axis (system throughput with goodput; TTFT p50/p95 on a log scale
  * with its SLO; TPOT p50/p95 with its SLO), the regions where a batch or KV
- * memory limit holds requests back, and the operating point.
+ * memory limit holds requests back, and the operating point. With
+ * `maxHeightPx` (an embed's frame) the plots shrink so the whole curve, axis
+ * labels included, fits that height.
  */
-export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLayout {
+export function layoutCurve(data: CurveData, size: { widthPx: number; maxHeightPx?: number }): CurveLayout {
+  const full = layoutCurveWith(data, size.widthPx, null);
+  const budget = size.maxHeightPx;
+  if (budget === undefined || !Number.isFinite(budget) || full.heightPx <= budget || full.panels.length === 0) return full;
+  // Everything but the plots (titles, legends, band labels, the x axis) keeps its size; the plots share what is left.
+  const plots = full.panels.reduce((sum, p) => sum + (p.bottomPx - p.topPx), 0);
+  const fixed = full.heightPx - plots;
+  const scale = Math.max(0, budget - fixed) / plots;
+  const heights = full.panels.map((p) => Math.max(MIN_PANEL_PX, Math.floor((p.bottomPx - p.topPx) * scale)));
+  return layoutCurveWith(data, size.widthPx, heights);
+}
+
+function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[] | null): CurveLayout {
+  const size = { widthPx: widthIn };
   const widthPx = Math.max(MIN_CHART_WIDTH_PX, Number.isFinite(size.widthPx) ? size.widthPx : MIN_CHART_WIDTH_PX);
   const plotLeftPx = widthPx >= 600 ? 60 : 52;
   const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
@@ -150,9 +168,12 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
     let j = i;
     while (j + 1 < points.length && points[j + 1].limitingFactor === factor) j++;
     if (factor !== 'none') {
+      // A batch limit starts at its own value on a users axis (the batch is full from maxBatch users on);
+      // otherwise the region starts half-way between the last free point and the first limited one.
+      const atLimit = factor === 'batch' && kind === 'users' && i > 0 && values[i - 1] <= data.maxBatch && data.maxBatch <= values[i];
       limitRegions.push({
         factor,
-        x0Px: i === 0 ? plotLeftPx : (xPx[i - 1] + xPx[i]) / 2,
+        x0Px: atLimit ? x.xOf(data.maxBatch) : i === 0 ? plotLeftPx : (xPx[i - 1] + xPx[i]) / 2,
         x1Px: j === points.length - 1 ? plotRightPx : (xPx[j] + xPx[j + 1]) / 2,
         label: limitLabel(factor, data.maxBatch, data.kvCapacityTokens),
       });
@@ -173,7 +194,7 @@ export function layoutCurve(data: CurveData, size: { widthPx: number }): CurveLa
   const bandRows = placed.reduce((n, p) => Math.max(n, p.row + 1), 0);
 
   const specs = panelSpecs(data.slo);
-  const heights = panelHeights(widthPx);
+  const heights = plotHeights ?? panelHeights(widthPx);
   const frame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx, joinable };
   // Names drawn beside the diamonds are shortened more on phones.
   const extras = (data.extraPoints ?? []).map((e, i) => placeExtra(e, i, kind, x, widthPx >= 600 ? 28 : 20));

@@ -75,10 +75,10 @@ export function loadAxis(kind: LoadKind, values: readonly number[], leftPx: numb
     ticks,
     title:
       kind === 'users'
-        ? 'concurrent users (log scale)'
+        ? 'concurrent users (log scale) · steady state'
         : rightPx - leftPx < 420
-          ? `offered req/s (log scale${hasInfinity ? '; ∞ = all at once' : ''})`
-          : `offered load, req/s (log scale${hasInfinity ? '; ∞ = all sent at once' : ''})`,
+          ? `offered req/s (log${hasInfinity ? '; ∞ = all at once' : ''}) · steady state`
+          : `offered load, req/s (log scale${hasInfinity ? '; ∞ = all sent at once' : ''}) · steady state`,
     infinityXPx: hasInfinity ? rightPx : null,
     breakXPx: hasInfinity ? (finiteRight + rightPx) / 2 : null,
     domain: [lo, hi],

@@ -1,3 +1,4 @@
+import { format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { SweepPoint } from '../../engine';
@@ -7,6 +8,13 @@ import { estimateTextWidthPx } from '../chart/labels';
 import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legendLayout';
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, logTicks } from '../chart/ticks';
+
+/** A tick of requests per second: `0`, `0.005`, `0.02`, `1.5`, `12`, `1.2k`. */
+const sig2 = format('.2~r');
+export function formatReqTick(v: number): string {
+  if (!Number.isFinite(v) || v === 0) return '0';
+  return Math.abs(v) < 10 ? sig2(v) : formatCompact(v);
+}
 
 /** Panel titles and legends start at the chart's left edge, left of the y tick labels. */
 const HEADER_LEFT_PX = 4;
@@ -35,6 +43,8 @@ export interface SloLineMarks {
 /** The values of a run measured elsewhere (imported or live) that the panels plot. */
 export interface ExtraValues {
   outputTokPerSec: number;
+  /** Completed requests per second (what the first panel plots), or null when unknown. */
+  requestsPerSec?: number | null;
   ttftP50Ms: number;
   ttftP95Ms: number;
   tpotP50Ms: number;
@@ -113,9 +123,12 @@ interface PanelSpec {
   extra: (v: ExtraValues) => { key: ExtraMarker['key']; value: number; hollow: boolean }[];
 }
 
-/** Goodput as output tokens per second: system tok/s × share of requests within SLO (same units as throughput). */
-export function goodputTokPerSec(p: SweepPoint): number {
-  return finiteOr(p.metrics.outputTokPerSec * p.metrics.sloMetShare, 0);
+/**
+ * Goodput as the lesson defines it, and as the cards show it: completed
+ * requests per second that met every target (never above throughput).
+ */
+export function goodputReqPerSec(p: SweepPoint): number {
+  return finiteOr(Math.min(p.metrics.goodputReqPerSec, p.metrics.requestsPerSec), 0);
 }
 
 /** The three panels' specifications: what each plots and how. */
@@ -125,14 +138,15 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
   return [
     {
       id: 'throughput',
-      title: 'System throughput (output tok/s)',
+      // Requests per second, the unit goodput is defined in (the cards give tokens per second too).
+      title: 'Throughput and goodput (req/s)',
       scale: 'linear',
-      tick: formatCompact,
+      tick: formatReqTick,
       slo: null,
-      extra: (v) => [{ key: 'value', value: v.outputTokPerSec, hollow: false }],
+      extra: (v) => [{ key: 'value', value: v.requestsPerSec ?? NaN, hollow: false }],
       series: [
-        { key: 'throughput', label: 'all requests', role: 'throughput', dashed: false, value: (p) => p.metrics.outputTokPerSec },
-        { key: 'goodput', label: 'goodput (tok/s of requests within SLO)', role: 'goodput', dashed: true, value: goodputTokPerSec },
+        { key: 'throughput', label: 'throughput: all completed', role: 'throughput', dashed: false, value: (p) => p.metrics.requestsPerSec },
+        { key: 'goodput', label: 'goodput: met every target', role: 'goodput', dashed: true, value: goodputReqPerSec },
       ],
     },
     {

@@ -1,5 +1,7 @@
+import { nearestKey } from '../../settings/pageKeys';
+
 /** The views a page can embed with `?embed=`. */
-export const EMBED_VIEWS = ['timeline', 'curve', 'lab'] as const;
+export const EMBED_VIEWS = ['timeline', 'curve', 'cards', 'lab'] as const;
 export type EmbedView = (typeof EMBED_VIEWS)[number];
 
 export type EmbedMode = { kind: 'none' } | { kind: 'view'; view: EmbedView } | { kind: 'invalid'; notice: string };
@@ -10,9 +12,10 @@ export function embedModeOf(search: string): EmbedMode {
   if (raw === null) return { kind: 'none' };
   const v = raw.trim().toLowerCase();
   if ((EMBED_VIEWS as readonly string[]).includes(v)) return { kind: 'view', view: v as EmbedView };
+  const guess = v ? nearestKey(v, EMBED_VIEWS) : null;
   return {
     kind: 'invalid',
-    notice: `embed: "${raw}" is not a view this lab can embed (timeline, curve or lab), so the full page is shown.`,
+    notice: `embed: "${raw}" is not a view this lab can embed (${EMBED_VIEWS.join(', ')})${guess ? `; did you mean ${guess}?` : ''} The full page is shown instead.`,
   };
 }
 

@@ -2,10 +2,10 @@ import { useRef, type ReactNode } from 'react';
 import { SaveChart } from './SaveChart';
 
 /** A card around one chart; the chart brings its own visible caption, the heading is for navigation. Its charts can be saved as SVG or PNG. */
-export function ChartCard({ id, heading, children, dimmed = false }: { id: string; heading: string; children: ReactNode; dimmed?: boolean }) {
+export function ChartCard({ id, anchor, heading, children, dimmed = false }: { id: string; anchor: string; heading: string; children: ReactNode; dimmed?: boolean }) {
   const content = useRef<HTMLDivElement>(null);
   return (
-    <section aria-labelledby={`${id}-h`} className="space-y-2 rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_640px] [content-visibility:auto]" data-testid={id}>
+    <section id={anchor} aria-labelledby={`${id}-h`} className="space-y-2 rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_640px] [content-visibility:auto]" data-testid={id}>
       <h2 id={`${id}-h`} className="sr-only">
         {heading}
       </h2>

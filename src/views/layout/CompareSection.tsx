@@ -31,7 +31,7 @@ export function CompareSection() {
   // The run leaves the curve with the panel.
   useEffect(() => () => setImportedRun(null), [setImportedRun]);
   return (
-    <div className="rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_1400px] [content-visibility:auto]" data-testid="compare-section">
+    <div id="compare" className="rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_1400px] [content-visibility:auto]" data-testid="compare-section">
       <Suspense fallback={<h2 className="text-lg font-semibold">Compare with a real run</h2>}>
         <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} />
       </Suspense>

@@ -9,7 +9,7 @@ import { useSim } from '../../workers';
  * run, the last results stay, greyed and labelled as stale (greyscale keeps
  * their text contrast; children marked `data-current` stay in colour).
  */
-export function ResultsRegion({ children }: { children: ReactNode }) {
+export function ResultsRegion({ children, plain = false }: { children: ReactNode; /** No page grid (an embed). */ plain?: boolean }) {
   const state = useSim((s) => (s.error && s.error.id === s.requestedId ? 'error' : s.main?.id === s.requestedId ? 'ready' : 'running'));
   const sweep = useSim((s) => (s.sweep?.done && s.sweep.id === s.requestedId ? 'done' : 'running'));
   const resultId = useSim((s) => s.main?.id ?? 0);
@@ -17,7 +17,7 @@ export function ResultsRegion({ children }: { children: ReactNode }) {
   return (
     <main
       id="results"
-      className={`min-w-0 space-y-6 ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
+      className={`${plain ? '' : 'lab-grid mt-2'} ${stale ? '[&>:not([data-current])]:grayscale' : ''}`}
       data-state={state}
       data-sweep={sweep}
       data-result-id={resultId}

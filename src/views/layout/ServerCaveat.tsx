@@ -8,14 +8,14 @@ export function ServerCaveat() {
   const status = useHardwareStatus();
   if (server === 'hardware') {
     return (
-      <p className="text-sm text-muted" data-testid="server-caveat">
+      <p className="text-xs text-muted" data-testid="server-caveat">
         {status?.ok ? `Server: ${status.profile.label}. ` : ''}Its numbers come from a roofline model (compute and memory-bandwidth limits) with efficiencies {calibrationSentence()}. An
         estimate, not a measurement of your deployment.
       </p>
     );
   }
   return (
-    <p className="text-sm text-muted" data-testid="server-caveat">
+    <p className="text-xs text-muted" data-testid="server-caveat">
       The server here is illustrative: the relationships are real, the exact numbers are not a benchmark of any hardware.
     </p>
   );

@@ -11,7 +11,7 @@ export function ServerSection() {
   const result = useDeferredSim((s) => s.main?.result ?? null);
   if (!result) return null;
   return (
-    <ChartCard id="server-section" heading="Inside the server">
+    <ChartCard id="server-section" anchor="server" heading="Inside the server">
       <ServerView
         requests={result.requests}
         log={result.log}

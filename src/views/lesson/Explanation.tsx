@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LiveNumbers, TryItQuestion } from '../../lesson/types';
 import type { Settings } from '../../settings/schema';
+import { focusAndShow } from './focusLab';
 import type { LiveStatus } from './useLiveNumbers';
 import { predictionFeedback } from './tryItFlow';
 
@@ -11,9 +12,12 @@ interface Props {
   settings: Settings;
   before: LiveNumbers | null;
   committed: number | null;
+  guess: number | null;
   onSetUpAgain: () => void;
   /** Called once the explanation has been shown for the current settings. */
   onShown: () => void;
+  /** Move focus here when it first appears (after "I've looked"). */
+  takeFocus: boolean;
 }
 
 /**
@@ -21,12 +25,16 @@ interface Props {
  * is a polite live region: a screen reader hears it when it appears or when
  * a settings change makes it stop applying.
  */
-export function Explanation({ question, live, status, settings, before, committed, onSetUpAgain, onShown }: Props) {
+export function Explanation({ question, live, status, settings, before, committed, guess, onSetUpAgain, onShown, takeFocus }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
   const applies = question.applies(settings);
   const showable = status === 'ready' && live !== null && applies.ok;
   useEffect(() => {
     if (showable) onShown();
   }, [showable, onShown]);
+  useEffect(() => {
+    if (takeFocus) focusAndShow(heading.current);
+  }, [takeFocus]);
 
   let body;
   if (!applies.ok) {
@@ -43,15 +51,18 @@ export function Explanation({ question, live, status, settings, before, committe
   } else if (status === 'running' || !live) {
     body = <p className="text-muted">The lab is simulating; the explanation follows as soon as the numbers are in.</p>;
   } else {
-    const feedback = committed === null ? null : predictionFeedback(question.prediction, committed, live);
+    const feedback = committed === null ? null : predictionFeedback(question.prediction, committed, guess, live);
     body = (
       <div className="space-y-2">
         {feedback && (
-          <p className={`font-medium ${feedback.correct === false ? 'text-bad' : feedback.correct ? 'text-good' : ''}`} data-testid="prediction-feedback">
+          <p className={`font-medium ${feedback.correct ? 'text-good' : 'text-bad'}`} data-testid="prediction-feedback">
             {feedback.text}
+            {feedback.guessText ? ` ${feedback.guessText}` : ''}
           </p>
         )}
-        <p data-testid="explanation">{question.explain(live, before ?? undefined)}</p>
+        <p data-testid="explanation" data-cause={question.cause(live, before ?? undefined)}>
+          {question.explain(live, before ?? undefined)}
+        </p>
         <p className="text-sm">
           <span className="font-semibold">In one line: </span>
           {question.answer}
@@ -60,8 +71,10 @@ export function Explanation({ question, live, status, settings, before, committe
     );
   }
   return (
-    <div aria-live="polite" className="rounded-md border-l-4 border-accent bg-raised p-3 text-sm">
-      <h4 className="mb-1 font-semibold">What the lab shows</h4>
+    <div aria-live="polite" className="rounded-md border-l-4 border-accent bg-raised p-3 text-sm" data-testid="explanation-box">
+      <h4 ref={heading} tabIndex={-1} className="mb-1 font-semibold outline-none">
+        What the lab shows
+      </h4>
       {body}
     </div>
   );

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MYTHS } from '../../lesson/myths';
 import { applyScenario } from './applyScenario';
+import { useDock } from './dockStore';
+import { focusAndShow, focusLab } from './focusLab';
+import { LessonDock } from './LessonDock';
 import { METRIC_NAMES } from './metricNames';
 import { useLiveNumbers } from './useLiveNumbers';
 import { useWatchHighlight } from './watchHighlight';
@@ -9,7 +12,14 @@ import { useWatchHighlight } from './watchHighlight';
 export function MythCards() {
   const [shown, setShown] = useState<string | null>(null);
   const active = MYTHS.find((m) => m.id === shown) ?? null;
-  useWatchHighlight(active ? active.watch : null);
+  const { owner, claim, release } = useDock();
+  const docked = active !== null && owner === 'myth';
+  useWatchHighlight(docked ? active.watch : null);
+  useEffect(() => () => release('myth'), [release]);
+  const back = () => {
+    release('myth');
+    focusAndShow(active ? document.getElementById(`myth-${active.id}-show`) : null);
+  };
   const { live, status } = useLiveNumbers();
   // Evidence only from a run of the shown scenario: the live numbers must be current.
   const evidence = active && live && status === 'ready' ? active.evidence(live) : null;
@@ -34,9 +44,12 @@ export function MythCards() {
               <div>
                 <button
                   type="button"
+                  id={`myth-${m.id}-show`}
                   onClick={() => {
                     applyScenario(m.query);
                     setShown(m.id);
+                    claim('myth');
+                    focusLab();
                   }}
                   aria-label={`Show me: ${m.myth}`}
                   aria-describedby={`myth-${m.id}-look`}
@@ -58,6 +71,17 @@ export function MythCards() {
           );
         })}
       </ul>
+      {docked && active && (
+        <LessonDock label={`Myth: ${active.myth}`} testId="myth-dock">
+          <p className="min-w-0 flex-1 basis-80">
+            <span className="font-semibold">Myth: &ldquo;{active.myth}&rdquo; </span>
+            {evidence ?? 'Simulating the scenario…'}
+          </p>
+          <button type="button" onClick={back} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink" data-testid="myth-back">
+            Back to the myth
+          </button>
+        </LessonDock>
+      )}
       <p aria-live="polite" className="sr-only">
         {active ? `The lab now shows the scenario for "${active.myth}". ${evidence ?? ''}` : ''}
       </p>

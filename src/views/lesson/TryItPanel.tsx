@@ -1,5 +1,7 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { QUESTIONS, questionById } from '../../lesson/questions';
+import { useSim } from '../../workers';
+import { focusAndShow } from './focusLab';
 import { useProgress } from './progressStore';
 import { ProgressNotice } from './ProgressNotice';
 import { QuestionView } from './QuestionView';
@@ -13,9 +15,22 @@ export function TryItPanel() {
   const quiz = useProgress((s) => s.progress.quiz);
   const resetProgress = useProgress((s) => s.reset);
   const [flow, dispatch] = useReducer(flowReducer, 1, (id) => initialFlow(id));
-  const linkNotice = useQuestionDeepLink((id) => dispatch({ type: 'link', questionId: id }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { linkedId, notice: linkNotice } = useQuestionDeepLink((id, answer) => {
+    const q = questionById(id);
+    dispatch(answer && q ? { type: 'answer', questionId: id, lastStep: q.steps.length - 1 } : { type: 'select', questionId: id });
+  });
+  // A linked question comes into view once it is the one shown and the lab above it has its numbers (so nothing shifts after).
+  const hasResults = useSim((s) => s.main !== null);
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (revealed.current || linkedId === null || flow.questionId !== linkedId || !hasResults) return;
+    revealed.current = true;
+    requestAnimationFrame(() => focusAndShow(heading.current, false));
+  }, [linkedId, flow.questionId, hasResults]);
   const question = questionById(flow.questionId) ?? QUESTIONS[0];
-  const select = (id: number) => dispatch({ type: 'select', questionId: id, committed: predictions[String(id)]?.value ?? null });
+  const select = (id: number) => dispatch({ type: 'select', questionId: id });
+  const nextId = question.id < QUESTIONS.length ? question.id + 1 : null;
 
   return (
     <section id="try-it" aria-labelledby="try-it-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="try-it">
@@ -24,7 +39,7 @@ export function TryItPanel() {
           Try it yourself
         </h2>
         <p className="text-sm text-muted">
-          Five questions from the lesson. Commit to a prediction first; only then does the lab move, and the explanation is written from the numbers it shows.
+          The lesson&apos;s five questions. Commit to a prediction first: that sets the lab up. Look at what it shows, then read the explanation, written from those numbers.
         </p>
       </header>
       <ProgressNotice />
@@ -66,7 +81,21 @@ export function TryItPanel() {
           </button>
         )}
       </p>
-      <QuestionView key={`${question.id}`} question={question} flow={flow} dispatch={dispatch} />
+      <QuestionView
+        key={`${question.id}`}
+        ref={heading}
+        question={question}
+        flow={flow}
+        dispatch={dispatch}
+        onNext={
+          nextId === null
+            ? null
+            : () => {
+                select(nextId);
+                requestAnimationFrame(() => focusAndShow(heading.current));
+              }
+        }
+      />
     </section>
   );
 }

@@ -4,20 +4,23 @@ import { applyScenario } from './applyScenario';
 import { questionParam } from './tryItFlow';
 
 /**
- * `?question=N`: on first render, sets the lab up for question N (its first
- * step) and calls `onOpen(N)` so the panel shows it. Returns a notice when
- * the parameter names no question; the page works on either way.
+ * `?question=N` opens question N at its prediction step (the lab untouched,
+ * nothing revealed); `&answer=1` is the instructor's link to the answer: the
+ * lab is set up for the question's last step and the explanation is shown.
+ * Returns the question the link opened (the panel brings it into view once
+ * it shows it) and a notice when the link names no question; the page works
+ * on either way.
  */
-export function useQuestionDeepLink(onOpen: (questionId: number) => void): string | null {
+export function useQuestionDeepLink(onOpen: (questionId: number, answer: boolean) => void): { linkedId: number | null; notice: string | null } {
   const [parsed] = useState(() => questionParam(typeof window === 'undefined' ? '' : window.location.search, QUESTIONS.length));
   useEffect(() => {
     if (parsed.id === null) return;
     const question = questionById(parsed.id);
     if (!question) return;
-    applyScenario(question.steps[0].query);
-    onOpen(parsed.id);
+    if (parsed.answer) applyScenario(question.steps[question.steps.length - 1].query);
+    onOpen(parsed.id, parsed.answer);
     // Only the opening link counts; later renders never re-apply it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [parsed]);
-  return parsed.id === null ? parsed.notice : null;
+  return parsed.id === null ? { linkedId: null, notice: parsed.notice } : { linkedId: parsed.id, notice: null };
 }

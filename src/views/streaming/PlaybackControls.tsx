@@ -57,7 +57,11 @@ export function PlaybackControls({ plan, clock, reduced, speed }: { plan: Playba
           max={plan.endMs}
           step={stepMs}
           value={at}
-          onChange={(e) => clock.seek(Number(e.target.value))}
+          // The browser rounds the range to whole steps, which can stop one step short of the end: snap the last step to it.
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            clock.seek(v > plan.endMs - stepMs * 1.5 ? plan.endMs : v);
+          }}
           aria-valuetext={`${formatMs(at)} of ${formatMs(plan.endMs)}`}
           className="w-full"
         />

@@ -2,7 +2,7 @@ import { useDeferredSim } from '../../workers';
 import { StreamingPlayer } from './StreamingPlayer';
 
 /**
- * "Feel the stream": the typical request of the current run, played at its
+ * "Feel the stream": the drawn request of the current run, played at its
  * simulated token times next to a person reading. Fed by the worker's
  * representative request (its token arrival times and TTFT breakdown).
  */
@@ -16,7 +16,7 @@ export function StreamingPanel() {
           Feel the stream
         </h2>
         <p className="text-sm text-muted">
-          The typical request of this run, replayed at the moments its tokens reached the client, beside a person reading at about 4.5 tokens a second. The words are
+          The drawn request of this run (the one on the timeline), replayed at the moments its tokens reached the client, beside a person reading at about 4.5 tokens a second. The words are
           stand-in text; the timing is the simulation&apos;s.
         </p>
       </header>

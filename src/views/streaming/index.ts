@@ -1,3 +1,3 @@
-/** Streaming you can feel: the typical request replayed next to a reader. */
+/** Streaming you can feel: the drawn request replayed next to a reader. */
 export { StreamingPanel } from './StreamingPanel';
 export { planPlayback, stateAt, chunksOf } from './playback';

@@ -19,10 +19,15 @@ interface LaneProps {
   lane: LaneMarks;
   active: HoverRegion | null;
   onActivate: (region: HoverRegion | null) => void;
+  /** Index of this lane's first region among all the timeline's regions. */
+  regionBase: number;
+  /** The one region in the tab order (roving tabindex); the others are reached with the arrow keys. */
+  rovingIndex: number;
+  onRove: (index: number) => void;
 }
 
 /** One strip of the timeline: phases, first-token flag, decode tokens, axis and hover regions. */
-export function Lane({ lane, active, onActivate }: LaneProps) {
+export function Lane({ lane, active, onActivate, regionBase, rovingIndex, onRove }: LaneProps) {
   const { y, height: h } = lane;
   const paths = useMemo(() => tokenPaths(lane.tokens, y, h), [lane.tokens, y, h]);
   return (
@@ -69,13 +74,17 @@ export function Lane({ lane, active, onActivate }: LaneProps) {
           y={y - 2}
           width={r.width}
           height={h + 4}
-          tabIndex={0}
+          tabIndex={regionBase + i === rovingIndex ? 0 : -1}
+          data-region-index={regionBase + i}
           role="img"
           aria-label={r.label}
           className={`cursor-help fill-transparent outline-none ${active === r ? 'stroke-focus stroke-2' : 'focus-visible:stroke-focus focus-visible:stroke-2'}`}
           onMouseEnter={() => onActivate(r)}
           onMouseLeave={() => onActivate(null)}
-          onFocus={() => onActivate(r)}
+          onFocus={() => {
+            onRove(regionBase + i);
+            onActivate(r);
+          }}
           onBlur={() => onActivate(null)}
         />
       ))}

@@ -112,7 +112,7 @@ export function layoutTimeline(data: TimelineData, size: TimelineSize): Timeline
   const ttftX = x(finite(data.ttftMs));
   const ttftBracket = bracket(x(0), ttftX, 14, `TTFT ${formatMs(data.ttftMs)}`, width);
   const overview = lane('overview', 'Whole request', 26, data, x, width, slowAboveMs, maxRegions);
-  const e2eBracket = bracket(x(0), x(endMs), overview.axisY + 30, `E2E ${formatMs(data.e2eMs)}`, width);
+  const e2eBracket = bracket(x(0), x(endMs), overview.axisY + 27, `E2E ${formatMs(data.e2eMs)}`, width);
   const lanes: LaneMarks[] = [overview];
   let zoomWindow: TimelineMarks['zoomWindow'] = null;
   let height = e2eBracket.y + 18;
@@ -122,7 +122,7 @@ export function layoutTimeline(data: TimelineData, size: TimelineSize): Timeline
     const k = Math.min(ZOOM_TOKENS, times.length - 1);
     const zoomEndMs = Math.max(times[k], finite(data.ttftMs) * 1.25);
     const zx = scaleLinear().domain([0, zoomEndMs]).range([MARGIN_X, width - MARGIN_X]);
-    const zoomY = height + 26;
+    const zoomY = height + 22;
     const zoom = lane('zoom', `Zoom on the dashed box: the first ${formatMs(zoomEndMs)}`, zoomY, data, zx, width, slowAboveMs, maxRegions);
     lanes.push(zoom);
     zoomWindow = { x0: x(0), x1: x(zoomEndMs), y: overview.y, height: BAR_H };

@@ -7,7 +7,7 @@ import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
 import { formatCount } from '../common/format';
 import { layoutMemory, MEMORY_LABEL_ROLE } from './layoutMemory';
-import { formatGb, formatTokenCount } from './units';
+import { formatTokenCount } from './units';
 import type { MemoryData } from './whyModel';
 
 /** The batch the memory allows, in a sentence. */
@@ -31,9 +31,9 @@ export function MemoryBar({ data, width: explicit }: { data: MemoryData; width?:
     <ChartFrame
       containerRef={ref}
       testId="memory-bar"
-      title={`Where the memory of one ${data.gpuLabel} goes (${formatGb(data.totalBytes)})`}
+      title={`Where the memory of one ${data.gpuLabel} goes (${data.totalText}, as its datasheet counts GB)`}
       subtitle={memorySentence(data)}
-      screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/( [\d.,]+ [MG]B)$/, ''), formatGb(s.bytes)])} />}
+      screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/( [\d.,]+ [MG]B)$/, ''), s.label.match(/[\d.,]+ [MG]B$/)?.[0] ?? ''])} />}
     >
       <svg
         role="img"

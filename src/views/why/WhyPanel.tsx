@@ -12,6 +12,7 @@ import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalD
 function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' }) {
   return (
     <section
+      id="why"
       aria-labelledby="why-section-h"
       className="space-y-3 rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_720px] [content-visibility:auto]"
       data-testid="why-section"

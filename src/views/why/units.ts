@@ -1,4 +1,5 @@
 import { format } from 'd3-format';
+import { datasheetGbBytes, type GpuSpec } from '../../engine/profiles/gpus';
 
 /**
  * Units of the "why" panel: bytes, FLOP/s, bandwidth, intensity. Every
@@ -17,6 +18,19 @@ export function formatGb(bytes: number): string {
   const gb = bytes / 1e9;
   if (Math.abs(gb) < 1 && gb !== 0) return `${sig3(bytes / 1e6)} MB`;
   if (Math.abs(gb) >= 100) return `${group(Math.round(gb))} GB`;
+  return `${sig3(gb)} GB`;
+}
+
+/**
+ * GPU memory in GB as the GPU's datasheet prints it (an H100's 80 GB are
+ * 80 GiB), so the weights, the reserve and the KV cache add up to the printed
+ * size: `80 GB`, `15.0 GB`, `612 MB`.
+ */
+export function formatGpuMemory(bytes: number, gpu: Pick<GpuSpec, 'memoryBytes' | 'memoryAsPrintedGb'>): string {
+  if (!finite(bytes)) return '–';
+  const gb = bytes / datasheetGbBytes(gpu);
+  if (Math.abs(gb) < 1 && gb !== 0) return `${sig3(gb * 1000)} MB`;
+  if (Math.abs(gb) >= 100 || Number.isInteger(gb)) return `${group(Math.round(gb))} GB`;
   return `${sig3(gb)} GB`;
 }
 

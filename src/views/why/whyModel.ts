@@ -6,7 +6,7 @@
  */
 import { operatingPoints, type OperatingPoint, type RooflineDetails } from '../../engine/profiles';
 import type { IterationLog } from '../../engine/types';
-import { formatBandwidth, formatFlops, formatGb, formatIntensity, formatPercent, formatTokenCount } from './units';
+import { formatBandwidth, formatFlops, formatGpuMemory, formatIntensity, formatPercent, formatTokenCount } from './units';
 
 /** The decode step a run typically runs: its batch and the KV context each sequence holds. */
 export interface TypicalDecode {
@@ -192,6 +192,8 @@ export interface MemorySegment {
 export interface MemoryData {
   /** Device memory of one GPU, bytes. */
   totalBytes: number;
+  /** The same, as the datasheet prints it (`80 GB`). */
+  totalText: string;
   segments: MemorySegment[];
   /** The GPU's label, e.g. "H100 SXM 80GB". */
   gpuLabel: string;
@@ -228,13 +230,15 @@ export function memoryData(details: RooflineDetails, run: { peakKvReservedTokens
   const requestTokens = Math.max(1, Math.round(finiteOr(workload.promptTokens, 0) + finiteOr(workload.outputTokens, 0)));
   const fit = Math.floor(Math.max(0, details.kvCapacityTokens) / requestTokens);
   const maxBatch = details.serving.maxBatch;
+  const mem = (bytes: number) => formatGpuMemory(bytes, details.gpu);
   return {
     totalBytes: total,
+    totalText: mem(total),
     segments: [
-      { key: 'weights', label: `weights ${formatGb(weights)}`, bytes: weights },
-      { key: 'reserve', label: `reserve ${formatGb(reserve)}`, bytes: reserve },
-      { key: 'kv-used', label: `KV in use ${formatGb(used)}`, bytes: used },
-      { key: 'kv-free', label: `KV free ${formatGb(kvCache - used)}`, bytes: kvCache - used },
+      { key: 'weights', label: `weights ${mem(weights)}`, bytes: weights },
+      { key: 'reserve', label: `reserve ${mem(reserve)}`, bytes: reserve },
+      { key: 'kv-used', label: `KV in use ${mem(used)}`, bytes: used },
+      { key: 'kv-free', label: `KV free ${mem(kvCache - used)}`, bytes: kvCache - used },
     ],
     gpuLabel: details.gpu.label,
     tp: details.tp,

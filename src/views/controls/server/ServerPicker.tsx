@@ -3,7 +3,7 @@ import type { Settings } from '../../../settings/schema';
 import { useLabStore } from '../../../store';
 import { Choice } from '../../common/Choice';
 import { formatCount } from '../../common/format';
-import { formatGb } from '../../why/units';
+import { formatGpuMemory } from '../../why/units';
 import { gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
 import { Segmented, Select } from './Select';
 import { useHardwareStatus } from './useHardwareStatus';
@@ -16,7 +16,7 @@ function ServerFacts({ status, factsRef }: { status: Extract<HardwareStatus, { o
   return (
     <div ref={factsRef} tabIndex={-1} className="space-y-1 rounded-md border border-line bg-surface p-2 text-xs" data-testid="server-facts">
       <p>
-        <span className="font-semibold">{status.profile.label}.</span> Weights take {formatGb(d.memory.weightBytesPerGpu)} of each GPU&apos;s {formatGb(d.memoryBytesPerGpu)}; the KV
+        <span className="font-semibold">{status.profile.label}.</span> Weights take {formatGpuMemory(d.memory.weightBytesPerGpu, d.gpu)} of each GPU&apos;s {formatGpuMemory(d.memoryBytesPerGpu, d.gpu)}; the KV
         cache holds {formatCount(d.kvCapacityTokens)} tokens; at most {formatCount(d.serving.maxBatch)} requests run at once.
       </p>
       {d.warnings.map((w) => (

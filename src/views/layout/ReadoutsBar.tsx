@@ -1,20 +1,35 @@
+import { useEffect, useState } from 'react';
 import { useSim } from '../../workers';
 import { formatMs, formatTokPerSec } from '../common/format';
 import { verdictFor } from '../cards/verdict';
 
+/** True while the lab (`#lab`) is out of the viewport. */
+function useLabOutOfView(): boolean {
+  const [out, setOut] = useState(false);
+  useEffect(() => {
+    const el = document.getElementById('lab');
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(([entry]) => setOut(!entry.isIntersecting), { rootMargin: '-64px 0px 0px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return out;
+}
+
 /**
- * On narrow screens the results sit below the controls: this bar keeps the
- * headline numbers in view while a control changes. It repeats the readouts
+ * While the lab is scrolled away (a setting far down the page, a chart), this
+ * bar keeps the drawn request's numbers in view. It repeats the readouts
  * visually only (hidden from assistive technology, which reads the cards).
  */
-export function PhoneSummary() {
+export function ReadoutsBar() {
   const result = useSim((s) => s.main?.result ?? null);
   const state = useSim((s) => (s.error && s.error.id === s.requestedId ? 'error' : 'ok'));
-  if (!result || state === 'error') return null;
+  const out = useLabOutOfView();
+  if (!result || state === 'error' || !out) return null;
   const rep = result.representative?.breakdown ?? null;
   const verdict = rep ? verdictFor(rep, result.scenario.slo) : null;
   return (
-    <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-raised/95 px-3 py-2 text-xs shadow-lg backdrop-blur lg:hidden" data-testid="phone-summary">
+    <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-raised px-3 py-2 text-xs shadow-lg sm:text-sm" data-testid="readouts-bar">
       <div className="tabular mx-auto flex max-w-xl items-center justify-between gap-2 whitespace-nowrap">
         <span>
           <span className="text-muted">TTFT </span>

@@ -1,0 +1,36 @@
+import { SectionBoundary } from '../common/SectionBoundary';
+import { LessonExtras, TryItPanel } from '../lesson';
+import { StreamingPanel } from '../streaming';
+import { WhyPanel } from '../why';
+import { Charts } from './Charts';
+import { CompareSection } from './CompareSection';
+
+/**
+ * Everything below the lab's first screen, in one chunk loaded after the
+ * readouts: the page's first JavaScript stays small, and every section of it
+ * exists at once, so an anchor in the link lands where it should.
+ */
+export { TryItPanel };
+
+/** The sections after the try-it questions and the settings, each in its own error boundary. */
+export function BelowStage() {
+  return (
+    <>
+      <SectionBoundary name="The streaming playback">
+        <StreamingPanel />
+      </SectionBoundary>
+      <SectionBoundary name="The charts">
+        <Charts />
+      </SectionBoundary>
+      <SectionBoundary name="The comparison with a real run">
+        <CompareSection />
+      </SectionBoundary>
+      <SectionBoundary name="The explanation">
+        <WhyPanel />
+      </SectionBoundary>
+      <SectionBoundary name="The lesson extras">
+        <LessonExtras />
+      </SectionBoundary>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { forwardRef } from 'react';
+import { useSim } from '../../workers';
+import { SectionBoundary } from '../common/SectionBoundary';
+import type { MainResult } from '../../workers/protocol';
+import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
+import { TimelineSection } from './TimelineSection';
+
+/**
+ * The lab itself, in the lesson's order: the SLO verdict, the request drawn
+ * as a timeline, then the three cards. It is what a student should see
+ * without scrolling, and where focus goes after a try-it set-up.
+ */
+export const Stage = forwardRef<HTMLElement>(function Stage(_props, ref) {
+  const main = useSim((s) => s.main);
+  const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
+  return (
+    <section id="lab" ref={ref} tabIndex={-1} aria-labelledby="lab-h" className="space-y-2 outline-none" data-testid="stage">
+      <h2 id="lab-h" className="sr-only">
+        The lab: one request and its numbers
+      </h2>
+      {main ? (
+        <StageResults result={main.result} />
+      ) : cannotRun ? (
+        <p className="rounded-lg border border-line bg-surface p-4 text-sm">No results: the settings cannot run. The message above says why and how to fix them.</p>
+      ) : (
+        <p className="min-h-[600px] rounded-lg border border-line bg-surface p-4 text-sm text-muted" aria-busy="true">
+          Simulating the server…
+        </p>
+      )}
+    </section>
+  );
+});
+
+function StageResults({ result }: { result: MainResult }) {
+  const rep = result.representative?.breakdown ?? null;
+  const slo = result.scenario.slo;
+  return (
+    <>
+      <SectionBoundary name="The SLO verdict">
+        <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} />
+      </SectionBoundary>
+      <SectionBoundary name="The request timeline">
+        <TimelineSection />
+      </SectionBoundary>
+      <SectionBoundary name="The results">
+        <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} />
+          <ThroughputCard metrics={result.metrics} />
+        </div>
+      </SectionBoundary>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A bar docked at the bottom of the window while a lesson step is under way,
+ * so the lab above stays in view (nothing is pushed down) and the step's
+ * controls stay at hand wherever the student scrolls.
+ */
+export function LessonDock({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <aside
+      aria-label={label}
+      className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-accent bg-raised px-3 py-1.5 text-sm shadow-[0_-4px_16px_rgba(0,0,0,0.15)] sm:px-6"
+      data-testid={testId}
+    >
+      <div className="mx-auto flex max-w-[1400px] flex-wrap items-center gap-x-4 gap-y-1">{children}</div>
+    </aside>
+  );
+}

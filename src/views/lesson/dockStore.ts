@@ -1,0 +1,21 @@
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+
+/** Who owns the docked bar at the bottom of the window: a try-it step, a myth's "Show me", or nobody. */
+export type DockOwner = 'try-it' | 'myth' | null;
+
+const dock = createStore<{ owner: DockOwner; claim: (o: DockOwner) => void; release: (o: DockOwner) => void }>()((set, get) => ({
+  owner: null,
+  claim: (owner) => set({ owner }),
+  release: (owner) => {
+    if (get().owner === owner) set({ owner: null });
+  },
+}));
+
+/** The current owner and the actions; the last one to claim the dock shows there. */
+export function useDock() {
+  return useStore(dock);
+}
+
+/** Outside React (tests, effects). */
+export const dockStore = dock;
