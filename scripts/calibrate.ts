@@ -82,6 +82,10 @@ console.log(textTable(table));
 console.log('\nBy GPU:\n');
 const byGpu = errorTable(results, (c: CalibrationCase) => c.spec.gpu);
 console.log(textTable(byGpu));
+const loadResults = results.filter((r) => LOAD_KINDS.includes(r.case.kind));
+const byLoadSetup = errorTable(loadResults, (c: CalibrationCase) => `${c.spec.gpu} ${c.spec.precision} TP ${c.spec.tp}`);
+console.log('\nRuns under load by GPU, precision and TP:\n');
+console.log(textTable(byLoadSetup));
 const verdicts = targetVerdicts(table);
 for (const v of verdicts) console.log(`${v.met ? 'met   ' : 'MISSED'} ${v.kind}: median ${v.stats.medianAbsPct.toFixed(1)}% (≤ ${v.target.medianPct}%), p90 ${v.stats.p90AbsPct.toFixed(1)}% (≤ ${v.target.p90Pct}%)`);
 const knees = kneeAnalysis(results);
@@ -131,6 +135,9 @@ if (write) {
     "### NIM's own factors (runs under load only)", nimFactorsMarkdown(main.factors),
     '### Error per metric and source', markdownTable(table),
     '### Error per metric and GPU', markdownTable(byGpu),
+    '### Runs under load by GPU, precision and TP',
+    'The load errors above for each of the six setups of measurements-load.csv, so a setup that is off on its own (FP8, two GPUs) shows instead of hiding in the totals.',
+    markdownTable(byLoadSetup),
     `### Knees under load`,
     `First concurrency at which mean TTFT passes 3× and 10× the curve's TTFT at its lowest concurrency (measured / lab; ✗ where they differ). The 3× knee falls at the measured load point in ${knees.knee3Hits} of ${knees.curves.length} curves, the 10× knee in ${knees.knee10Hits}. Load rows are simulated as NIM served them: ${NIM_LOAD.maxBatch} sequences, ${NIM_LOAD.tokenBudget.toLocaleString('en-US')} tokens per step, ${NIM_LOAD.admission} admission, ${NIM_LOAD.mixedBatches ? 'prompts mixed with decodes' : 'prompt batches in iterations of their own'}, ${NIM_LOAD.networkRttMs} ms round trip, ${NIM_LOAD.requestsPerUser} requests per user, steady window.`,
     kneeMarkdown(knees.curves),
@@ -138,7 +145,7 @@ if (write) {
     `Each line simulates the ${loadRows.length} runs again with one choice changed and the factors as fitted (the errors of the first line are those above). It is the evidence for the settings of \`NIM_LOAD\` (\`calibration/load.ts\`) and for NIM's own factors.`,
     variantsMarkdown(variants),
     '### The 15 worst rows of measurements.csv', worstRowsMarkdown(worstRows(results.filter((r) => !LOAD_KINDS.includes(r.case.kind)), 15)),
-    '### The 15 worst cases under load', worstRowsMarkdown(worstRows(results.filter((r) => LOAD_KINDS.includes(r.case.kind)), 15)),
+    '### The 15 worst cases under load', worstRowsMarkdown(worstRows(loadResults, 15)),
     '### Skipped rows', skippedMarkdown(skipped),
   ].join('\n\n');
   let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Calibration of the hardware profiles\n';

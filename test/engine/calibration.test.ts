@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  COMMITTED_FACTORS, FIT_PARAMS, INITIAL_FACTORS, LOAD_KINDS, NIM_FACTOR_KEYS, TARGETS, decodeFactors, encodeFactors, errorTable, evaluateCases, fitFactors, fitLoss,
+  COMMITTED_FACTORS, FIT_PARAMS, INITIAL_FACTORS, LOAD_KINDS, LOAD_VARIANTS, evaluateVariant, variantsMarkdown, NIM_FACTOR_KEYS, TARGETS, decodeFactors, encodeFactors, errorTable, evaluateCases, fitFactors, fitLoss,
   gpuIdFromLabel, kneeAnalysis, mapLoadRows, mapRow, mapRows, modelIdFromLabel, nelderMead, nimRoofline, parseCsv, parseCsvRecords, precisionFromLabel, predictCase,
   sharedOnly, surrogateLoadCase, targetVerdicts, trtllmBenchSettings, trustWeight, type CalibrationFactors,
 } from '../../src/engine/calibration/index';
@@ -172,6 +172,24 @@ describe('calibration against the published measurements', { timeout: 180_000 },
     const shared = evaluateCases(cases.filter((c) => c.kind === 'load-tpot'), sharedOnly(FITTED_FACTORS));
     const p90 = errorTable(shared).find((s) => s.group === 'all')!.p90AbsPct;
     expect(p90).toBeGreaterThan(TARGETS['load-tpot']!.p90Pct);
+  });
+
+  it('the variants table: its first line is the fit itself, and a changed choice changes the runs', () => {
+    const { cases } = mapLoadRows(loadMeasurements());
+    const table = errorTable(evaluateCases(cases, COMMITTED_FACTORS));
+    const asFitted = evaluateVariant(cases, COMMITTED_FACTORS, LOAD_VARIANTS[0]);
+    expect(LOAD_VARIANTS[0].src ?? LOAD_VARIANTS[0].factors).toBeUndefined();
+    for (const kind of LOAD_KINDS) {
+      const all = table.find((s) => s.kind === kind && s.group === 'all')!;
+      expect(asFitted.stats[kind].medianAbsPct).toBeCloseTo(all.medianAbsPct, 9);
+      expect(asFitted.stats[kind].p90AbsPct).toBeCloseTo(all.p90AbsPct, 9);
+    }
+    expect(asFitted.knee3Hits).toBe(kneeAnalysis(evaluateCases(cases, COMMITTED_FACTORS)).knee3Hits);
+    const shared = evaluateVariant(cases.filter((c) => c.kind === 'load-tpot'), COMMITTED_FACTORS, LOAD_VARIANTS.find((v) => v.label.startsWith('shared factors only'))!);
+    expect(shared.stats['load-tpot'].p90AbsPct).toBeGreaterThan(asFitted.stats['load-tpot'].p90AbsPct);
+    const md = variantsMarkdown([asFitted]).split('\n');
+    expect(md).toHaveLength(3);
+    expect(md[2]).toContain(`| as fitted | ${asFitted.stats['load-ttft'].medianAbsPct.toFixed(1)}% / `);
   });
 
   it('the load surrogate moves with the factors the way the simulation does', () => {
