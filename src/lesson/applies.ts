@@ -1,5 +1,5 @@
 import { settingsFromQuery } from '../settings/parse';
-import type { Settings } from '../settings/schema';
+import { DEFAULT_SETTINGS, PARAMS, type Settings } from '../settings/schema';
 import type { Applies } from './types';
 
 /** Plain words for the settings an explanation depends on. */
@@ -20,6 +20,27 @@ const SETTING_WORDS: Partial<Record<keyof Settings, string>> = {
   server: 'the server',
   chunkedPrefill: 'chunked prefill',
   networkMs: 'the network round trip',
+  customTtftMs: "the custom server's TTFT",
+  customTokPerSec: "the custom server's pace",
+  model: 'the model',
+  gpu: 'the GPU',
+  precision: 'the precision',
+  tp: 'the tensor-parallel degree',
+  kvPrecision: 'the KV-cache precision',
+  engine: 'the engine',
+  maxBatch: 'the batch limit',
+  tokenBudget: 'the token budget',
+  gpuMemoryUtilization: 'the GPU memory share',
+  admission: 'the KV admission',
+  window: 'the measurement window',
+  warmup: 'the warm-up requests',
+  prefixCacheShare: 'the cached prefix share',
+  specTokens: 'the draft tokens',
+  specAcceptance: 'the draft acceptance',
+  specDraftCost: "the draft's cost",
+  replicas: 'the replicas',
+  prefillGpus: 'the prefill GPUs',
+  decodeGpus: 'the decode GPUs',
 };
 
 /** The settings a scenario query sets up (full settings: unlisted keys take their defaults). */
@@ -55,10 +76,22 @@ export function appliesWhileSame(query: string, keys: readonly (keyof Settings)[
   };
 }
 
+/** What is sent and how often: the workload, its lengths and the load. */
+const TRAFFIC_KEYS: readonly (keyof Settings)[] = ['workload', 'prompt', 'output', 'spread', 'users', 'rate', 'burstiness', 'thinkMs', 'requests', 'seed'];
+const SLO_KEYS: readonly (keyof Settings)[] = ['ttftSlo', 'tpotSlo', 'e2eSlo'];
+
+/**
+ * Everything that defines the server and how its numbers are taken: the
+ * server and its hardware, the engine and scheduler, the measurement window,
+ * the network and every lever. Taken from the schema table, so a setting
+ * added later is in it without anyone remembering to list it.
+ */
+export const SERVER_KEYS: readonly (keyof Settings)[] = PARAMS.map((p) => p.key)
+  .filter((k): k is keyof Settings => k in DEFAULT_SETTINGS)
+  .filter((k) => !TRAFFIC_KEYS.includes(k) && !SLO_KEYS.includes(k));
+
 /** The keys that shape a run's numbers; most questions depend on all of them. */
-export const RUN_KEYS: readonly (keyof Settings)[] = [
-  'workload', 'prompt', 'output', 'spread', 'users', 'rate', 'burstiness', 'thinkMs', 'requests', 'seed', 'server', 'chunkedPrefill', 'networkMs',
-];
+export const RUN_KEYS: readonly (keyof Settings)[] = [...TRAFFIC_KEYS, ...SERVER_KEYS];
 
 /** Run keys plus the SLO targets, for questions about the verdict or goodput. */
-export const RUN_AND_SLO_KEYS: readonly (keyof Settings)[] = [...RUN_KEYS, 'ttftSlo', 'tpotSlo', 'e2eSlo'];
+export const RUN_AND_SLO_KEYS: readonly (keyof Settings)[] = [...RUN_KEYS, ...SLO_KEYS];

@@ -10,8 +10,8 @@ export class PointCache {
   private readonly map = new Map<string, SweepPoint>();
   constructor(private readonly capacity = 400) {}
 
-  static key(settings: Settings, axis: 'users' | 'rate', value: number): string {
-    return `${JSON.stringify({ ...settings, users: null, rate: null })}|${axis}:${value}`;
+  static key(settings: Settings, axis: 'users' | 'rate', value: number, window: 'all' | 'steady' = 'steady'): string {
+    return `${JSON.stringify({ ...settings, users: null, rate: null })}|${axis}:${value}|${window}`;
   }
 
   get(key: string): SweepPoint | undefined {

@@ -1,5 +1,5 @@
 import type { RequestBreakdown } from '../engine/breakdown';
-import type { SweepPoint } from '../engine/sweep';
+import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
 import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario } from '../engine/types';
 import type { Settings } from '../settings/schema';
@@ -52,6 +52,14 @@ export interface RunRequest {
   type: 'run';
   id: number;
   settings: Settings;
+  /** The loads to sweep, instead of the curve's own axis for these settings (the goodput-against-rate comparison). */
+  axis?: SweepAxis;
+  /**
+   * The window each sweep point counts: `steady` (the default, the curve's) or `all`. The
+   * goodput-against-rate comparison counts every request sent, as DistServe's SLO attainment
+   * does: past capacity the queue grows, and a steady window would leave out the requests stuck in it.
+   */
+  sweepWindow?: 'all' | 'steady';
 }
 
 /** Worker → page. */

@@ -28,16 +28,18 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
       const t0 = performance.now();
       const result = simulate(built.scenario);
       post({ type: 'main', id: req.id, result: mainResultOf(result, performance.now() - t0) });
-      const axis = sweepAxisFor(built.scenario.load, result.metrics);
+      const axis = req.axis ?? sweepAxisFor(built.scenario.load, result.metrics);
       const t1 = performance.now();
       for (let index = 0; index < axis.values.length; index++) {
         const value = axis.values[index];
-        const key = PointCache.key(req.settings, axis.kind, value);
+        const windowKind = req.sweepWindow ?? 'steady';
+        const key = PointCache.key(req.settings, axis.kind, value, windowKind);
         let point = cache.get(key);
         if (!point) {
           await yieldToInbox();
           if (latest) return; // superseded: drop the rest of this sweep
-          point = sweep(built.scenario, axis.kind === 'users' ? { kind: 'users', values: [value] } : { kind: 'rate', values: [value] })[0];
+          const one = axis.kind === 'users' ? { kind: 'users' as const, values: [value] } : { kind: 'rate' as const, values: [value] };
+          point = sweep(built.scenario, one, { kind: windowKind, warmup: built.scenario.window?.warmup ?? 0 })[0];
           cache.set(key, point);
         }
         post({ type: 'sweep-point', id: req.id, index, total: axis.values.length, axis: axis.kind, point });

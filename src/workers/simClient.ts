@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SweepPoint } from '../engine/sweep';
+import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { Scenario } from '../engine/types';
 import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
@@ -199,8 +199,11 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
 
   return {
     store,
-    /** Asks for a run of `settings`; invalid settings become an error without a round trip. */
-    request(settings: Settings): number {
+    /**
+     * Asks for a run of `settings` (its sweep over `axis` when given, else the
+     * curve's own axis); invalid settings become an error without a round trip.
+     */
+    request(settings: Settings, axis?: SweepAxis, sweepWindow?: 'all' | 'steady'): number {
       const id = nextId++;
       store.setState({ requestedId: id });
       const built = scenarioFromSettings(settings);
@@ -232,7 +235,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       inWorker = ranInline ? null : { id, predictedMs, since: now };
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
-      worker.postMessage({ type: 'run', id, settings });
+      worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}) } : { type: 'run', id, settings });
       return id;
     },
     /**

@@ -49,7 +49,7 @@ test('custom lengths from the number inputs', async ({ lab }) => {
     await prompt.fill('8000');
     await prompt.press('Enter');
   });
-  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Custom your own lengths/ })).toBeChecked();
   await urlMatches(page, /prompt=8000/);
   const ttft = await readNumber(page, 'ttft');
   expect(ttft, `an 8,000-token prompt takes a while to prefill (${ttft} ms)`).toBeGreaterThan(400);

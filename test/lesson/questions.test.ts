@@ -269,3 +269,23 @@ describe('applies()', () => {
     expect(q(4).applies({ ...DEFAULT_SETTINGS }).ok).toBe(false);
   });
 });
+
+describe('explanations notice every setting that changes the run', () => {
+  it('the server keys come from the schema: every serving setting and lever, no traffic or SLO key', async () => {
+    const { SERVER_KEYS } = await import('../../src/lesson/applies');
+    for (const k of ['engine', 'maxBatch', 'tokenBudget', 'admission', 'window', 'warmup', 'model', 'gpu', 'prefixCacheShare', 'specTokens', 'replicas', 'prefillGpus', 'decodeGpus', 'customTtftMs', 'networkMs'] as const) expect(SERVER_KEYS).toContain(k);
+    for (const k of ['workload', 'users', 'rate', 'ttftSlo', 'tpotSlo', 'e2eSlo'] as const) expect(SERVER_KEYS).not.toContain(k);
+  });
+
+  it('a question stops vouching for its explanation when an engine setting or a lever changes', async () => {
+    for (const q of QUESTIONS) {
+      const base = settingsFromQuery(q.steps[q.steps.length - 1].query).settings;
+      expect(q.applies(base).ok, `question ${q.id} applies to its own set-up`).toBe(true);
+      for (const patch of [{ engine: 'vllm' }, { maxBatch: 8 }, { specTokens: 4 }, { replicas: 2 }] as const) {
+        const verdict = q.applies({ ...base, ...patch });
+        expect(verdict.ok, `question ${q.id} with ${JSON.stringify(patch)}`).toBe(false);
+        if (!verdict.ok) expect(verdict.message).toMatch(/You changed the (engine|batch limit|draft tokens|replicas)/);
+      }
+    }
+  });
+});

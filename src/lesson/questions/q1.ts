@@ -1,4 +1,4 @@
-import { appliesWhileSame } from '../applies';
+import { appliesWhileSame, SERVER_KEYS } from '../applies';
 import { largestIncrease, largestPart, PART_WHY, PART_WORDS, partMs, type TtftPart } from '../causes';
 import { fmtChange, fmtMs, fmtTimes, fmtTokens } from '../format';
 import type { LiveNumbers, TryItQuestion } from '../types';
@@ -57,5 +57,5 @@ export const q1: TryItQuestion = {
       tpotSentence(live, before)
     );
   },
-  applies: appliesWhileSame(AFTER, ['workload', 'prompt', 'output', 'users', 'rate', 'server', 'chunkedPrefill'], 'a long-document summary on an idle lesson server'),
+  applies: appliesWhileSame(AFTER, ['workload', 'prompt', 'output', 'users', 'rate', ...SERVER_KEYS], 'a long-document summary on an idle lesson server'),
 };

@@ -1,4 +1,4 @@
-import { appliesWhileSame } from '../applies';
+import { appliesWhileSame, SERVER_KEYS } from '../applies';
 import { e2eDominant, PART_WORDS } from '../causes';
 import { fmtLongSeconds, fmtMs, fmtTimes, fmtTokPerSec, fmtTokens } from '../format';
 import { READER_TOK_PER_SEC, readingSeconds } from '../reading';
@@ -40,5 +40,5 @@ export const q2: TryItQuestion = {
         : `The pace per user, ${fmtTokPerSec(live.userTokPerSec)}, is slower than a reader's ${fmtTokPerSec(READER_TOK_PER_SEC)}: here readers would catch up and wait for every word.`;
     return `${shape} ${pace} E2E only hurts when nothing streams, such as a tool call your code waits on.`;
   },
-  applies: appliesWhileSame(SETUP, ['workload', 'prompt', 'output', 'users', 'rate', 'server', 'chunkedPrefill', 'networkMs'], 'a long report on an idle lesson server'),
+  applies: appliesWhileSame(SETUP, ['workload', 'prompt', 'output', 'users', 'rate', ...SERVER_KEYS], 'a long report on an idle lesson server'),
 };

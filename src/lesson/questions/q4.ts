@@ -1,4 +1,4 @@
-import { appliesWhileSame } from '../applies';
+import { appliesWhileSame, SERVER_KEYS } from '../applies';
 import { largestIncrease, largestPart, PART_WORDS, partMs, type TtftPart } from '../causes';
 import { fmtMs, fmtTimes, fmtTokPerSec } from '../format';
 import type { LiveNumbers, TryItQuestion } from '../types';
@@ -59,5 +59,5 @@ export const q4: TryItQuestion = {
       `TPOT went from ${fmtMs(before.tpotMs)} to ${fmtMs(live.tpotMs)} because every decode step now carries the whole batch, so a user streams ${fmtTokPerSec(live.userTokPerSec)} instead of ${fmtTokPerSec(before.userTokPerSec)}. ${proof}`
     );
   },
-  applies: appliesWhileSame(AFTER, ['workload', 'prompt', 'output', 'users', 'rate', 'thinkMs', 'server', 'chunkedPrefill'], 'a chatbot on a busy lesson server'),
+  applies: appliesWhileSame(AFTER, ['workload', 'prompt', 'output', 'users', 'rate', 'thinkMs', ...SERVER_KEYS], 'a chatbot on a busy lesson server'),
 };

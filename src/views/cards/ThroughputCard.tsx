@@ -2,10 +2,12 @@ import type { RunMetrics } from '../../engine/types';
 import { formatCount, formatReqPerSec, formatShare, formatTokPerSec } from '../common/format';
 import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
+import { CompareLine } from '../pin/CompareLine';
+import type { Comparison } from '../pin/compareModel';
 import { Card, Figure } from './Card';
 
 /** Throughput and goodput: the whole server's output, and the part of it that met the SLO (goodput in req/s, as everywhere in the lab). */
-export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
+export function ThroughputCard({ metrics, compare }: { metrics: RunMetrics; /** Against the pinned baseline, when one is pinned. */ compare?: { throughput: Comparison; goodput: Comparison } }) {
   const share = Number.isFinite(metrics.sloMetShare) ? Math.min(1, Math.max(0, metrics.sloMetShare)) : 0;
   const compact = useCompact();
   return (
@@ -14,6 +16,7 @@ export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
         <Readout metric="system-throughput" label="System throughput" text={formatTokPerSec(metrics.outputTokPerSec)} className="text-2xl font-bold" />
         {!compact && <span className="text-xs text-muted">all users together</span>}
       </p>
+      {compare && <CompareLine c={compare.throughput} name="system throughput" />}
       <dl>
         <Figure label="Requests completed">
           <Readout metric="requests-per-sec" label="Requests completed per second" text={formatReqPerSec(metrics.requestsPerSec)} />
@@ -22,6 +25,7 @@ export function ThroughputCard({ metrics }: { metrics: RunMetrics }) {
           <Readout metric="goodput" label="Goodput" text={formatReqPerSec(metrics.goodputReqPerSec)} />
         </Figure>
       </dl>
+      {compare && <CompareLine c={compare.goodput} name="goodput" className="justify-end" />}
       <div className="h-2.5 w-full overflow-hidden rounded-sm bg-bad/30" role="img" aria-label={`${formatShare(share)} of completed requests met every target`}>
         <div className="h-full bg-good" style={{ width: `${share * 100}%` }} />
       </div>

@@ -2,12 +2,14 @@ import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
 import { formatCount, formatMs } from '../common/format';
 import { Readout } from '../common/Readout';
+import { CompareLine } from '../pin/CompareLine';
+import type { Comparison } from '../pin/compareModel';
 import { Card, DrawnLabel, Figure } from './Card';
 
 const part = (ms: number, total: number) => (total > 0 && Number.isFinite(ms) ? Math.max(0, (ms / total) * 100) : 0);
 
 /** TTFT: what is inside the wait for the first token, for the drawn request and over the run. */
-export function TtftCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null }) {
+export function TtftCard({ rep, metrics, targetMs, compare }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison }) {
   const network = rep ? rep.networkInMs + rep.networkOutMs : NaN;
   const total = rep?.ttftMs ?? 0;
   return (
@@ -16,6 +18,7 @@ export function TtftCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
         <Readout metric="ttft" label="TTFT of the drawn request" text={formatMs(rep?.ttftMs)} className="text-2xl font-bold" />
         <DrawnLabel targetMs={targetMs} />
       </p>
+      {compare && <CompareLine c={compare} name="TTFT of the drawn request" />}
       {rep && (
         <div aria-hidden="true" className="flex h-2.5 w-full overflow-hidden rounded-sm bg-line">
           <div className="bg-net" style={{ width: `${part(rep.networkInMs, total)}%` }} />
@@ -31,9 +34,16 @@ export function TtftCard({ rep, metrics, targetMs }: { rep: RequestBreakdown | n
         <Figure label="Queue wait">
           <Readout metric="ttft-queue" label="Queue wait of the drawn request" text={formatMs(rep?.queueMs)} />
         </Figure>
-        <Figure label={`Prefill, ${formatCount(rep?.promptTokens)} tokens`}>
+        <Figure label={rep && rep.cachedTokens > 0 ? `Prefill, ${formatCount(rep.promptTokens - rep.cachedTokens)} of ${formatCount(rep.promptTokens)} tokens` : `Prefill, ${formatCount(rep?.promptTokens)} tokens`}>
           <Readout metric="ttft-prefill" label="Prefill of the drawn request" text={formatMs(rep?.prefillMs)} />
         </Figure>
+        {rep && rep.cachedTokens > 0 && (
+          <Figure label={`Saved: ${formatCount(rep.cachedTokens)} tokens cached`}>
+            <span className="text-good" data-testid="prefill-saved">
+              −{formatMs(rep.prefillSavedMs)}
+            </span>
+          </Figure>
+        )}
       </dl>
       <p className="text-xs text-muted">
         All {formatCount(metrics.completed)} requests: median <Readout metric="ttft-p50" label="Median TTFT of all requests" text={formatMs(metrics.ttftMs.p50)} className="font-medium text-ink" />, p95{' '}

@@ -2,7 +2,7 @@ import { estimateTextWidthPx } from './labels';
 import type { ColourRole } from './palette';
 
 /** How a legend key is drawn. */
-export type SwatchKind = 'line' | 'dashed' | 'block' | 'band' | 'dot';
+export type SwatchKind = 'line' | 'dashed' | 'block' | 'band' | 'dot' | 'ghost';
 
 /** One key of a legend. */
 export interface LegendItem {
@@ -20,6 +20,10 @@ export interface PlacedLegendItem extends LegendItem {
 
 /** Fill opacity of translucent bands (limit regions, missed-SLO gap), shared by marks and legend. */
 export const BAND_OPACITY = 0.14;
+
+/** A pinned baseline's lines: wide and faint under the current run's (the same dash, so p95 still reads as p95). */
+export const GHOST_OPACITY = 0.35;
+export const GHOST_STROKE_PX = 4;
 
 /** Width of a swatch and the gap after it, px. */
 export const SWATCH_PX = { width: 18, gap: 5, spacing: 14 } as const;

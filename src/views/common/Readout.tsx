@@ -1,7 +1,11 @@
 import type { MetricId } from '../../lesson/types';
 
+/** The pinned baseline's numbers beside the current ones (README, Readouts): `baseline-` and the readout they compare with. */
+export const BASELINE_METRIC_IDS = ['baseline-ttft', 'baseline-tpot', 'baseline-e2e', 'baseline-system-throughput', 'baseline-goodput'] as const;
+export type BaselineMetricId = (typeof BASELINE_METRIC_IDS)[number];
+
 /** The metric names of the public readout contract (tests and course authors rely on them; see `METRIC_IDS`). */
-export type MetricName = MetricId;
+export type MetricName = MetricId | BaselineMetricId;
 
 interface ReadoutProps {
   metric: MetricName;

@@ -1,3 +1,4 @@
+import { LeverControls } from './LeverControls';
 import { LoadControls } from './LoadControls';
 import { ServerControls } from './ServerControls';
 import { ServingControls } from './ServingControls';
@@ -12,6 +13,7 @@ export function Controls() {
       <LoadControls />
       <SloControls />
       <ServerControls />
+      <LeverControls />
       <ServingControls />
     </div>
   );

@@ -5,7 +5,7 @@ import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame, DataTable } from '../chart/ChartFrame';
 import { formatMs, formatReqPerSec, formatTokPerSec, px } from '../chart/format';
 import { Legend } from '../chart/Legend';
-import { BAND_OPACITY } from '../chart/legendLayout';
+import { BAND_OPACITY, GHOST_OPACITY, GHOST_STROKE_PX } from '../chart/legendLayout';
 import { colour } from '../chart/palette';
 import { Readout } from '../chart/Readout';
 import { HatchPattern, safeId } from '../chart/Hatch';
@@ -26,6 +26,8 @@ export interface ThroughputCurveProps {
   kvCapacityTokens: number;
   /** Runs measured elsewhere (imported or live), drawn as labelled diamonds on every panel. */
   extraPoints?: readonly CurveExtraPoint[];
+  /** The pinned baseline's sweep, drawn wide and faint under the current lines. */
+  baselinePoints?: readonly SweepPoint[];
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
   /** Height the whole chart must fit in (an embed's frame), px; the plots shrink to fit. */
@@ -40,11 +42,11 @@ export interface ThroughputCurveProps {
  * arrow keys, to read each point below the chart.
  */
 export function ThroughputCurve(props: ThroughputCurveProps) {
-  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints, maxHeightPx, compact = false } = props;
+  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, maxHeightPx, compact = false } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
   const layout = useMemo(
-    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints }, { widthPx: width, maxHeightPx }),
-    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, width, maxHeightPx],
+    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints }, { widthPx: width, maxHeightPx }),
+    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, width, maxHeightPx],
   );
   const hatchId = safeId('ll-limit', useId());
   const [focused, setFocused] = useState<number | null>(null);
@@ -54,6 +56,10 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
   const active = raw !== null && raw < n ? raw : null;
   const shown = active ?? layout.current?.index ?? null;
   const readout = shown !== null ? describeCurvePoint(layout.points[shown].point, maxBatch) : null;
+  // The pinned run at the same load, when it was swept there too.
+  const shownPoint = shown !== null ? layout.points[shown].point : null;
+  const pinnedThere = shownPoint ? layout.baselinePoints.find((b) => b.point.users === shownPoint.users && b.point.ratePerSec === shownPoint.ratePerSec) : undefined;
+  const readoutLines = readout ? (pinnedThere ? [...readout.lines, pinnedLine(pinnedThere.point)] : readout.lines) : [];
 
   const onKeyDown = (e: KeyboardEvent<SVGRectElement>) => {
     if (n === 0) return;
@@ -134,7 +140,7 @@ export function ThroughputCurve(props: ThroughputCurveProps) {
       {layout.message === null && !compact && (
         <Readout
           heading={readout ? (active === null ? `Your load, ${readout.heading}` : readout.heading) : null}
-          lines={readout?.lines ?? []}
+          lines={readoutLines}
           hint="Hover the chart, or focus it and use the arrow keys, to read each point."
         />
       )}
@@ -173,14 +179,23 @@ function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; active: 
               </HaloText>
             </g>
           )}
-          {panel.series.map((s) => (
+          {panel.series.map((s) =>
+            s.ghost ? (
+              <g key={s.key} data-ghost="">
+                <path d={s.pathD} fill="none" stroke={colour(s.role)} strokeWidth={GHOST_STROKE_PX} strokeOpacity={GHOST_OPACITY} strokeDasharray={s.dashed ? '8 5' : undefined} />
+                {s.yPx.map((y, i) => (
+                  <circle key={i} cx={px(s.xPx?.[i] ?? 0)} cy={px(y)} r={3.5} fill={colour(s.role)} fillOpacity={GHOST_OPACITY} />
+                ))}
+              </g>
+            ) : (
             <g key={s.key}>
               <path d={s.pathD} fill="none" stroke={colour(s.role)} strokeWidth={2} strokeDasharray={s.dashed ? '6 4' : undefined} />
               {s.yPx.map((y, i) => (
                 <circle key={i} cx={px(layout.points[i].xPx)} cy={px(y)} r={i === active ? 5 : layout.points[i].isCurrent ? 4 : 2.5} fill={s.dashed ? colour('surface') : colour(s.role)} stroke={colour(s.role)} strokeWidth={1.5} />
               ))}
             </g>
-          ))}
+            ),
+          )}
         </g>
       ))}
       {layout.xAxis && <Axis axis={layout.xAxis} />}
@@ -227,6 +242,12 @@ function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; active: 
   );
 }
 
+/** The pinned run at the readout's load, in one line. */
+function pinnedLine(p: SweepPoint): string {
+  const m = p.metrics;
+  return `Pinned run here: ${formatReqPerSec(m.requestsPerSec)} (goodput ${formatReqPerSec(m.goodputReqPerSec)}), TTFT p50 ${formatMs(m.ttftMs.p50)}, TPOT p50 ${formatMs(m.tpotMs.p50)}.`;
+}
+
 /** A diamond centred on (x, y): the marker of a run measured elsewhere. */
 function diamond(x: number, y: number): string {
   const r = EXTRA_MARKER_PX;
@@ -245,6 +266,16 @@ function CurveTable({ layout, maxBatch, kvCapacityTokens }: { layout: CurveLayou
         rows={[
           ...layout.points.map(({ point: p, label }) => [
             label,
+            formatTokPerSec(p.metrics.outputTokPerSec),
+            formatReqPerSec(p.metrics.goodputReqPerSec),
+            formatMs(p.metrics.ttftMs.p50),
+            formatMs(p.metrics.ttftMs.p95),
+            formatMs(p.metrics.tpotMs.p50),
+            formatMs(p.metrics.tpotMs.p95),
+            p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens),
+          ]),
+          ...layout.baselinePoints.map(({ point: p, label }) => [
+            `Pinned run: ${label}`,
             formatTokPerSec(p.metrics.outputTokPerSec),
             formatReqPerSec(p.metrics.goodputReqPerSec),
             formatMs(p.metrics.ttftMs.p50),

@@ -16,6 +16,8 @@ export interface CurveData {
   kvCapacityTokens: number;
   /** Runs measured elsewhere (an imported benchmark, a live measurement), drawn as diamonds. */
   extraPoints?: readonly CurveExtraPoint[];
+  /** The pinned baseline's sweep, drawn wide and faint under the current one (points of the other load kind are left out). */
+  baselinePoints?: readonly SweepPoint[];
 }
 
 /**
@@ -101,6 +103,10 @@ export interface CurveLayout {
   summary: string;
   /** Shown instead of the plot when there is nothing to draw yet. */
   message: string | null;
+  /** The pinned baseline's points drawn (same load axis), in load order; empty when none. */
+  baselinePoints: CurvePointMarks[];
+  /** True when a baseline was given but sweeps the other load kind (users against rate), so it is not drawn. */
+  baselineOffAxis: boolean;
 }
 
 /** The load value of a point along the chosen axis. */
@@ -143,7 +149,7 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
   const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
   const present = data.points.filter((p) => p != null);
   const kind: LoadKind | null = present.length === 0 ? null : present.some((p) => p.users !== null) ? 'users' : 'rate';
-  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], extras: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null };
+  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], extras: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null, baselinePoints: [], baselineOffAxis: false };
   if (kind === null) {
     return { ...base, heightPx: 120, summary: summarizeCurve([], data.maxBatch, data.kvCapacityTokens), message: 'computing…' };
   }
@@ -155,7 +161,13 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
     .sort((a, b) => (loadOf(a, kind) as number) - (loadOf(b, kind) as number));
   const currentValue = kind === 'users' ? data.current.users : data.current.ratePerSec;
   const values = points.map((p) => loadOf(p, kind) as number);
-  const axisValues = currentValue !== null && !Number.isNaN(currentValue) ? [...values, currentValue] : values;
+  const baselineGiven = (data.baselinePoints ?? []).filter((p) => p != null);
+  const baselinePts = baselineGiven
+    .filter((p) => loadOf(p, kind) !== null && !Number.isNaN(loadOf(p, kind)))
+    .slice()
+    .sort((a, b) => (loadOf(a, kind) as number) - (loadOf(b, kind) as number));
+  const baselineValues = baselinePts.map((p) => loadOf(p, kind) as number);
+  const axisValues = [...values, ...baselineValues, ...(currentValue !== null && !Number.isNaN(currentValue) ? [currentValue] : [])];
   const x = loadAxis(kind, axisValues, plotLeftPx + 10, plotRightPx - 10);
   const xPx = values.map((v) => x.xOf(v));
   const joinable = values.map((v) => Number.isFinite(v));
@@ -196,6 +208,8 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
   const specs = panelSpecs(data.slo);
   const heights = plotHeights ?? panelHeights(widthPx);
   const frame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx, joinable };
+  const baselineFrame = { leftPx: plotLeftPx, rightPx: plotRightPx, xPx: baselineValues.map((v) => x.xOf(v)), joinable: baselineValues.map((v) => Number.isFinite(v)) };
+  const baselineInput = baselinePts.length > 0 ? { points: baselinePts, frame: baselineFrame } : null;
   // Names drawn beside the diamonds are shortened more on phones.
   const extras = (data.extraPoints ?? []).map((e, i) => placeExtra(e, i, kind, x, widthPx >= 600 ? 28 : 20));
   const extraInputs: PanelExtraInput[] = extras.map((e) => ({ xPx: e.xPx, text: e.label, values: e.point }));
@@ -205,7 +219,7 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
   specs.forEach((spec, k) => {
     // The first panel leaves room between its legend and plot for the annotation band.
     const extra = k === 0 ? bandRows * 15 + 4 : 0;
-    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra, extraInputs);
+    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra, extraInputs, baselineInput);
     if (k === 0) bandTopPx = panel.topPx - extra;
     panels.push(panel);
     headerTop = panel.bottomPx + 14;
@@ -249,8 +263,14 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
       currentValue !== null && !Number.isNaN(currentValue)
         ? { xPx: x.xOf(currentValue), topPx: first.topPx, bottomPx: last.bottomPx, index: currentIndex >= 0 ? currentIndex : null }
         : null,
-    summary: [summarizeCurve(points, data.maxBatch, data.kvCapacityTokens), ...extras.map(describeExtra)].join(' '),
+    summary: [
+      summarizeCurve(points, data.maxBatch, data.kvCapacityTokens),
+      ...extras.map(describeExtra),
+      ...(baselinePts.length > 0 ? ['The pinned run is drawn as wide, faint lines under the current ones.'] : []),
+    ].join(' '),
     message: null,
+    baselinePoints: baselinePts.map((p, i) => ({ index: i, xPx: baselineFrame.xPx[i], label: loadLabel(p), isCurrent: false, point: p })),
+    baselineOffAxis: baselineGiven.length > 0 && baselinePts.length === 0,
   };
 }
 

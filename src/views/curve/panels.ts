@@ -27,6 +27,10 @@ export interface SeriesMarks {
   key: string;
   role: ColourRole;
   dashed: boolean;
+  /** The pinned baseline's line (drawn wide and faint, dots at `baselineXPx`). */
+  ghost?: boolean;
+  /** x of each dot of a ghost line (the baseline's own loads). */
+  xPx?: number[];
   /** SVG path through the points with a finite load (an ∞ rate is drawn as a dot only). */
   pathD: string;
   /** y of each point, in point order. */
@@ -234,18 +238,20 @@ export function layoutPanel(
   plotHeightPx: number,
   extraTopPx = 0,
   extras: readonly PanelExtraInput[] = [],
+  baseline: { points: readonly SweepPoint[]; frame: PanelFrame } | null = null,
 ): PanelMarks {
   const titleYPx = headerTopPx + FONT_PX.title;
   const legendItems: LegendItem[] = spec.series.map((s) => ({ key: s.key, label: s.label, role: s.role, swatch: s.dashed ? 'dashed' : 'line' }));
   if (spec.id === 'throughput') legendItems.push({ key: 'missed', label: 'missed SLO', role: 'slo', swatch: 'band' });
   if (spec.slo) legendItems.push({ key: 'slo', label: spec.slo.label, role: 'slo', swatch: 'line' });
+  if (baseline && spec.id === 'throughput') legendItems.push({ key: 'baseline', label: 'wide, faint: the pinned run', role: 'muted', swatch: 'ghost' });
   const legend = flowLegend(legendItems, HEADER_LEFT_PX, frame.rightPx, titleYPx + 4, FONT_PX.tick);
   const topPx = legend.bottomPx + 8 + extraTopPx;
   const bottomPx = topPx + plotHeightPx;
-  const { y, ticks } = yScaleFor(spec, points, topPx, bottomPx, extras);
+  const { y, ticks } = yScaleFor(spec, baseline ? [...points, ...baseline.points] : points, topPx, bottomPx, extras);
 
-  const pathFor = (ys: number[]): string => {
-    const pts = ys.map((yPx, i) => ({ x: frame.xPx[i], y: yPx, ok: frame.joinable[i] }));
+  const pathFor = (ys: number[], f: PanelFrame = frame): string => {
+    const pts = ys.map((yPx, i) => ({ x: f.xPx[i], y: yPx, ok: f.joinable[i] }));
     return (
       line<(typeof pts)[number]>()
         .defined((d) => d.ok && Number.isFinite(d.x) && Number.isFinite(d.y))
@@ -258,6 +264,12 @@ export function layoutPanel(
     const yPx = points.map((p) => y(s.value(p)));
     return { key: s.key, role: s.role, dashed: s.dashed, pathD: pathFor(yPx), yPx };
   });
+  const ghosts: SeriesMarks[] = baseline
+    ? spec.series.map((s) => {
+        const yPx = baseline.points.map((p) => y(s.value(p)));
+        return { key: `baseline-${s.key}`, role: s.role, dashed: s.dashed, ghost: true, xPx: baseline.frame.xPx, pathD: pathFor(yPx, baseline.frame), yPx };
+      })
+    : [];
 
   let gapAreaD: string | null = null;
   if (spec.id === 'throughput' && series.length === 2) {
@@ -291,7 +303,8 @@ export function layoutPanel(
       titleYPx: 0,
       titleAnchor: 'start',
     },
-    series,
+    // Ghosts first, so the current run's lines are drawn over them.
+    series: [...ghosts, ...series],
     gapAreaD,
     slo: spec.slo ? { role: spec.slo.role, yPx: y(spec.slo.valueMs), label: spec.slo.label } : null,
     extras: extras.map((e, index) => layoutExtra(spec, e, index, y, frame, topPx, bottomPx, spec.slo ? { yPx: y(spec.slo.valueMs), label: spec.slo.label } : null)),

@@ -17,6 +17,8 @@ export interface LatencyDistributionProps {
   tpotMs: number[];
   metrics: RunMetrics;
   slo: { ttftMs: number | null; tpotMs: number | null };
+  /** The pinned baseline's samples, drawn as an outline and a dashed share line. */
+  baseline?: { ttftMs: number[]; tpotMs: number[]; metrics: RunMetrics } | null;
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
 }
@@ -26,9 +28,9 @@ export interface LatencyDistributionProps {
  * mean and the percentiles marked, so the tail the mean hides is visible.
  */
 export function LatencyDistribution(props: LatencyDistributionProps) {
-  const { ttftMs, tpotMs, metrics, slo } = props;
+  const { ttftMs, tpotMs, metrics, slo, baseline = null } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
-  const layout = useMemo(() => layoutDistribution({ ttftMs, tpotMs, metrics, slo }, { widthPx: width }), [ttftMs, tpotMs, metrics, slo, width]);
+  const layout = useMemo(() => layoutDistribution({ ttftMs, tpotMs, metrics, slo, baseline }, { widthPx: width }), [ttftMs, tpotMs, metrics, slo, baseline, width]);
   const sentencesId = useId();
   const [ttft, tpot] = layout.panels;
   return (
@@ -66,6 +68,7 @@ export function LatencyDistribution(props: LatencyDistributionProps) {
           <li key={p.metric} data-sentence={p.metric}>
             {p.sentence}
             {p.sloSentence ? ` ${p.sloSentence}` : ''}
+            {p.baseline ? ` ${p.baseline.sentence}` : ''}
           </li>
         ))}
       </ul>
@@ -94,7 +97,9 @@ function PanelMarks({ panel }: { panel: DistributionPanel }) {
               <rect key={i} x={px(b.x0Px + 0.5)} y={px(b.yPx)} width={px(Math.max(1, b.x1Px - b.x0Px - 1))} height={px(panel.bottomPx - b.yPx)} fill={colour(role)} fillOpacity={0.45} />
             ) : null,
           )}
+          {panel.baseline && <path d={panel.baseline.outlineD} fill="none" stroke={colour('muted')} strokeWidth={1.25} data-ghost="" />}
           <path d={panel.cdfD} fill="none" stroke={colour('text')} strokeWidth={1.5} />
+          {panel.baseline && <path d={panel.baseline.cdfD} fill="none" stroke={colour('muted')} strokeWidth={1.5} strokeDasharray="5 3" data-ghost="" />}
           {panel.slo && (
             <g>
               {!panel.slo.offChart && (

@@ -16,6 +16,8 @@ export interface DistributionData {
   tpotMs: readonly number[];
   metrics: RunMetrics;
   slo: { ttftMs: number | null; tpotMs: number | null };
+  /** The pinned baseline's samples and statistics, drawn as an outline and a dashed share line over the same axis. */
+  baseline?: { ttftMs: readonly number[]; tpotMs: readonly number[]; metrics: RunMetrics } | null;
 }
 
 /** A summary statistic marked on a panel. */
@@ -47,6 +49,8 @@ export interface DistributionPanel {
   bars: (Bar & { yPx: number })[];
   /** Cumulative share of requests (0 → 100%) drawn over the bars, on the right axis. */
   cdfD: string;
+  /** The pinned baseline: its histogram as an outline (same bins) and its cumulative share dashed; null when none. */
+  baseline: { outlineD: string; cdfD: string; sentence: string } | null;
   xAxis: AxisMarks;
   yAxis: AxisMarks;
   cdfAxis: AxisMarks;
@@ -114,12 +118,15 @@ function layoutPanel(
   sloMs: number | null,
   box: { leftPx: number; rightPx: number; topPx: number; plotHeightPx: number },
   align: { rows: number; topPx: number } = { rows: 1, topPx: 0 },
+  baseline: { values: readonly number[]; stats: Stats } | null = null,
 ): DistributionPanel {
   const title = metric === 'ttft' ? 'Time to first token' : 'Time per output token';
   const finite = values.filter((v) => Number.isFinite(v));
+  const baseFinite = baseline ? baseline.values.filter((v) => Number.isFinite(v)) : [];
   const leftPx = box.leftPx + 40;
   const rightPx = box.rightPx - 42;
-  const scale = latencyScale(finite, sloMs, leftPx, rightPx);
+  // One axis for both runs, so the pinned run's spread reads against the current one.
+  const scale = latencyScale(baseFinite.length > 0 ? [...finite, ...baseFinite] : finite, sloMs, leftPx, rightPx);
 
   // Statistic labels stack in rows above the plot when they would collide.
   const markerItems =
@@ -143,6 +150,7 @@ function layoutPanel(
     [
       { key: 'bars', label: 'requests (left axis)', role, swatch: 'block' },
       { key: 'cdf', label: 'share at or below (right axis)', role: 'text', swatch: 'line' },
+      ...(baseFinite.length > 0 ? [{ key: 'baseline', label: 'pinned run (outline, dashed)', role: 'muted' as const, swatch: 'dashed' as const }] : []),
     ],
     box.leftPx + 4,
     box.rightPx,
@@ -163,12 +171,27 @@ function layoutPanel(
 
   const binCount = Math.min(40, Math.max(8, Math.floor((rightPx - leftPx) / 12)));
   const bars = binsOnScreen(finite, scale, binCount);
-  const maxCount = Math.max(1, ...bars.map((b) => b.count));
+  const baseBars = baseFinite.length > 0 ? binsOnScreen(baseFinite, scale, binCount) : [];
+  const maxCount = Math.max(1, ...bars.map((b) => b.count), ...baseBars.map((b) => b.count));
   const yTickCount = Math.max(2, Math.floor(box.plotHeightPx / 30));
   const y = scaleLinear().domain([0, maxCount]).range([bottomPx, topPx]).nice(yTickCount);
   const share = scaleLinear().domain([0, 1]).range([bottomPx, topPx]);
   const cdf = cdfPoints(finite, rightPx - leftPx);
   const cdfD = line<{ v: number; share: number }>().x((d) => scale.x(d.v)).y((d) => share(d.share)).digits(1)(cdf) ?? '';
+  let baselineMarks: DistributionPanel['baseline'] = null;
+  if (baseline && baseFinite.length > 0) {
+    const baseCdf = cdfPoints(baseFinite, rightPx - leftPx);
+    // The outline steps along the tops of the pinned run's bars.
+    let outlineD = `M${baseBars[0]?.x0Px ?? leftPx},${bottomPx}`;
+    for (const b of baseBars) outlineD += `V${y(b.count).toFixed(1)}H${b.x1Px.toFixed(1)}`;
+    outlineD += `V${bottomPx}`;
+    const s = baseline.stats;
+    baselineMarks = {
+      outlineD,
+      cdfD: line<{ v: number; share: number }>().x((d) => scale.x(d.v)).y((d) => share(d.share)).digits(1)(baseCdf) ?? '',
+      sentence: `Pinned run: median ${formatMs(s.p50)} → ${formatMs(stats.p50)} now, p95 ${formatMs(s.p95)} → ${formatMs(stats.p95)}, p99 ${formatMs(s.p99)} → ${formatMs(stats.p99)}.`,
+    };
+  }
 
   const axisBase = { fromPx: topPx, toPx: bottomPx, title: '', titleXPx: 0, titleYPx: 0, titleAnchor: 'start' as const };
   let slo: DistributionPanel['slo'] = null;
@@ -194,6 +217,7 @@ function layoutPanel(
     logScale: scale.log,
     bars: bars.map((b) => ({ ...b, yPx: y(b.count) })),
     cdfD,
+    baseline: baselineMarks,
     xAxis: { ...axisBase, orient: 'bottom', ticks: scale.ticks, atPx: bottomPx, fromPx: leftPx, toPx: rightPx, grid: null, title: metric === 'ttft' ? 'TTFT per request' : 'TPOT per request', titleXPx: (leftPx + rightPx) / 2, titleYPx: bottomPx + 32, titleAnchor: 'middle' },
     yAxis: { ...axisBase, orient: 'left', ticks: linearTicks(y, yTickCount, formatCompact), atPx: leftPx, grid: { fromPx: leftPx, toPx: rightPx } },
     cdfAxis: { ...axisBase, orient: 'right', ticks: [0, 0.5, 1].map((v) => ({ value: v, px: share(v), label: `${v * 100}%` })), atPx: rightPx, grid: null, title: '', titleXPx: 0, titleYPx: 0, titleAnchor: 'start' },
@@ -219,17 +243,20 @@ export function layoutDistribution(data: DistributionData, size: { widthPx: numb
   const gapPx = 28;
   const colWidth = sideBySide ? (widthPx - gapPx) / 2 : widthPx;
   const ttftBox = { leftPx: 0, rightPx: colWidth, topPx: 4, plotHeightPx };
-  const ttft = layoutPanel('ttft', data.ttftMs, data.metrics.ttftMs, data.slo.ttftMs, ttftBox);
+  const b = data.baseline ?? null;
+  const baseTtft = b ? { values: b.ttftMs, stats: b.metrics.ttftMs } : null;
+  const baseTpot = b ? { values: b.tpotMs, stats: b.metrics.tpotMs } : null;
+  const ttft = layoutPanel('ttft', data.ttftMs, data.metrics.ttftMs, data.slo.ttftMs, ttftBox, undefined, baseTtft);
   const tpotBox = sideBySide
     ? { leftPx: colWidth + gapPx, rightPx: widthPx, topPx: 4, plotHeightPx }
     : { leftPx: 0, rightPx: widthPx, topPx: ttft.bottomPx + 48, plotHeightPx };
-  let tpot = layoutPanel('tpot', data.tpotMs, data.metrics.tpotMs, data.slo.tpotMs, tpotBox);
+  let tpot = layoutPanel('tpot', data.tpotMs, data.metrics.tpotMs, data.slo.tpotMs, tpotBox, undefined, baseTpot);
   let first = ttft;
   if (sideBySide && ttft.topPx !== tpot.topPx) {
     // Side by side, both plots start at the same height whatever their label rows.
     const align = { rows: Math.max(ttft.labelRows, tpot.labelRows), topPx: Math.max(ttft.topPx, tpot.topPx) };
-    first = layoutPanel('ttft', data.ttftMs, data.metrics.ttftMs, data.slo.ttftMs, ttftBox, align);
-    tpot = layoutPanel('tpot', data.tpotMs, data.metrics.tpotMs, data.slo.tpotMs, tpotBox, align);
+    first = layoutPanel('ttft', data.ttftMs, data.metrics.ttftMs, data.slo.ttftMs, ttftBox, align, baseTtft);
+    tpot = layoutPanel('tpot', data.tpotMs, data.metrics.tpotMs, data.slo.tpotMs, tpotBox, align, baseTpot);
   }
   const panels = [first, tpot];
   return {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLabStore } from '../../store';
 import { useSim } from '../../workers';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
@@ -6,7 +6,6 @@ import { CompactContext } from '../common/compact';
 import { SectionBoundary } from '../common/SectionBoundary';
 import { useElementHeight } from '../common/useElementHeight';
 import { LessonControls } from '../controls';
-import { CurveSection } from '../layout/CurveSection';
 import { ResultsRegion } from '../layout/ResultsRegion';
 import { TimelineSection } from '../layout/TimelineSection';
 import { scenarioLine } from './caption';
@@ -42,6 +41,9 @@ export function EmbedRoot({ children }: { children: ReactNode }) {
     </CompactContext.Provider>
   );
 }
+
+// The curve's code loads only when an embed shows it (the full page loads it with the sections below the lab).
+const CurveSection = lazy(() => import('../layout/CurveSection').then((m) => ({ default: m.CurveSection })));
 
 /** The chart's own caption line above its drawing, px (text-base). */
 const CURVE_CAPTION_PX = 30;
@@ -88,7 +90,11 @@ function EmbeddedView({ view }: { view: EmbedView }) {
         <ResultsRegion plain>
           <div className="min-w-0">
             <SectionBoundary name={`The ${TITLES[view] === 'the lab' ? 'lab' : TITLES[view].toLowerCase()}`}>
-              {view === 'timeline' ? <TimelineSection /> : view === 'curve' ? <CurveSection compact maxHeightPx={Math.max(200, height - CURVE_CAPTION_PX)} /> : view === 'cards' ? <EmbeddedCards /> : <EmbeddedLab />}
+              {view === 'timeline' ? <TimelineSection /> : view === 'curve' ? (
+                <Suspense fallback={<p className="text-sm text-muted">Loading the curve…</p>}>
+                  <CurveSection compact maxHeightPx={Math.max(200, height - CURVE_CAPTION_PX)} />
+                </Suspense>
+              ) : view === 'cards' ? <EmbeddedCards /> : <EmbeddedLab />}
             </SectionBoundary>
           </div>
         </ResultsRegion>

@@ -1,11 +1,26 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import type { SweepPoint } from '../../engine';
 import { ThroughputCurve as ThroughputCurveChart } from '../curve';
+import { GoodputRateChart } from '../curve/GoodputRateChart';
+import { goodputRates } from '../curve/goodputRate';
 import { useLabStore } from '../../store';
-import { useDeferredSim, useSim } from '../../workers';
+import { useDeferredSim, usePinnedResult, usePinnedSweep, useSim } from '../../workers';
+import { useRateCompare } from '../../workers/rateCompare';
+import { Choice } from '../common/Choice';
+import { clusterWords, sameShape } from '../common/cluster';
 import { ChartCard } from './ChartsSection';
 
 // Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
 const ThroughputCurve = memo(ThroughputCurveChart);
+
+type CurveMode = 'load' | 'rate';
+
+/** The highest completed rate on either load curve, req/s; null when neither has a finite one. */
+function capacityOf(...curves: (readonly (SweepPoint | null | undefined)[] | undefined)[]): number | null {
+  let best = 0;
+  for (const points of curves) for (const p of points ?? []) if (p && Number.isFinite(p.metrics.requestsPerSec)) best = Math.max(best, p.metrics.requestsPerSec);
+  return best > 0 ? best : null;
+}
 
 /** Throughput and latency versus load, from the sweep; the last full curve stays (dimmed) while a new one is computed. */
 export function CurveSection({ compact = false, maxHeightPx }: { compact?: boolean; maxHeightPx?: number } = {}) {
@@ -15,6 +30,7 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
   const slo = useDeferredSim((s) => s.main?.result.scenario.slo ?? null);
   const server = useDeferredSim((s) => s.main?.result.scenario.server ?? null);
   const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
+  const pinnedSweep = usePinnedSweep();
   const current = useMemo(
     () => ({ users: load?.kind === 'closed' ? load.users : null, ratePerSec: load?.kind === 'open' ? load.ratePerSec : null }),
     [load],
@@ -27,9 +43,10 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
   const shown = sweep?.done ? sweep : lastFull;
   const progress = building ? `Updating the curve: ${sweep.points.filter(Boolean).length} of ${sweep.total} runs done…` : '';
   const dimmed = building || shown !== sweep;
+  const baselinePoints = pinnedSweep?.points;
   const body =
     shown && server ? (
-      <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} extraPoints={extraPoints} compact={compact} maxHeightPx={maxHeightPx} />
+      <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} extraPoints={extraPoints} baselinePoints={baselinePoints} compact={compact} maxHeightPx={maxHeightPx} />
     ) : (
       <p className="p-6 text-center text-sm text-muted">{cannotRun ? 'No curve: the settings cannot run.' : 'Running the server at nine loads…'}</p>
     );
@@ -49,7 +66,58 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
       <p className="min-h-4 text-xs text-muted" data-sweep-state={building ? 'running' : 'done'}>
         {progress}
       </p>
-      {body}
+      <PinnedCurveModes loadCurve={body} capacityReqPerSec={capacityOf(shown?.points, baselinePoints)} />
     </ChartCard>
+  );
+}
+
+/**
+ * With a baseline pinned: the curve with both runs, or (one click) goodput
+ * against offered rate for both, swept over the same rates, which is where
+ * two ways of spending the same GPUs part (the DistServe comparison).
+ */
+function PinnedCurveModes({ loadCurve, capacityReqPerSec }: { loadCurve: ReactNode; /** The most either run completes on its load curve, req/s (null before a curve). */ capacityReqPerSec: number | null }) {
+  const pinnedSettings = useLabStore((s) => s.pinned);
+  const settings = useLabStore((s) => s.settings);
+  const pinned = usePinnedResult();
+  const main = useDeferredSim((s) => s.main?.result ?? null);
+  const [mode, setMode] = useState<CurveMode>('load');
+  const on = pinnedSettings !== null && mode === 'rate';
+  // Around what the busier of the two can complete, so the sweep crosses the rate where they part
+  // (an idle run's own rate would sweep far below it); before a curve, around the current rate.
+  const ownRate = settings.rate !== null && Number.isFinite(settings.rate) ? settings.rate : (main?.metrics.requestsPerSec ?? 0);
+  const centre = capacityReqPerSec ?? ownRate;
+  const rates = useMemo(() => goodputRates(centre), [centre]);
+  const both = useRateCompare(on, settings, pinnedSettings, rates);
+  if (!pinnedSettings) return <>{loadCurve}</>;
+  const shapesDiffer = pinned && main ? !sameShape(pinned.cluster, main.cluster) : false;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <div className="w-full max-w-md">
+          <Choice<CurveMode>
+            legend="What the curve shows"
+            legendHidden
+            dense
+            options={[
+              { value: 'load', label: 'Both runs against load' },
+              { value: 'rate', label: 'Goodput against rate', hint: 'both runs, the same rates' },
+            ]}
+            value={mode}
+            onChange={setMode}
+          />
+        </div>
+        {shapesDiffer && pinned && main && (
+          <span className="text-xs text-muted" data-testid="cluster-shapes">
+            The runs spend their GPUs differently: now {clusterWords(main.cluster)}, pinned {clusterWords(pinned.cluster)}.{mode === 'load' ? ' Goodput against rate shows which sustains more traffic within the SLO.' : ''}
+          </span>
+        )}
+      </div>
+      {mode === 'load' ? (
+        loadCurve
+      ) : (
+        <GoodputRateChart current={both.current?.points ?? []} baseline={both.baseline?.points ?? []} />
+      )}
+    </div>
   );
 }

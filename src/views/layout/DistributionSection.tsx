@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
 import { liveNumbersOf } from '../../lesson/live';
 import { LatencyDistribution as LatencyDistributionChart } from '../distribution';
-import { useDeferredSim } from '../../workers';
+import { useDeferredSim, usePinnedResult } from '../../workers';
+import type { MainResult } from '../../workers/protocol';
 import { formatCount, formatMs } from '../common/format';
 import { Readout } from '../common/Readout';
 import { ChartCard } from './ChartsSection';
@@ -12,22 +13,16 @@ const LatencyDistribution = memo(LatencyDistributionChart);
 /** TTFT and TPOT over every completed request of the main run: mean versus the tail, and where the slowest requests lost their time. */
 export function DistributionSection() {
   const result = useDeferredSim((s) => s.main?.result ?? null);
-  const samples = useMemo(() => {
-    if (!result) return null;
-    const done = result.requests.filter((r) => r.completed);
-    return {
-      ttftMs: done.map((r) => r.ttftMs),
-      // TPOT is defined only with more than one output token, as the run metrics count it.
-      tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs),
-    };
-  }, [result]);
+  const samples = useMemo(() => (result ? samplesOf(result) : null), [result]);
+  const pinned = usePinnedResult();
+  const baseline = useMemo(() => (pinned ? { ...samplesOf(pinned), metrics: pinned.metrics } : null), [pinned]);
   const live = useMemo(() => (result ? liveNumbersOf(result) : null), [result]);
   const slo = useMemo(() => ({ ttftMs: result?.scenario.slo.ttftMs ?? null, tpotMs: result?.scenario.slo.tpotMs ?? null }), [result]);
   if (!result || !samples) return null;
   const m = result.metrics;
   return (
     <ChartCard id="distribution-section" anchor="distribution" heading="Latency across all requests">
-      <LatencyDistribution ttftMs={samples.ttftMs} tpotMs={samples.tpotMs} metrics={m} slo={slo} />
+      <LatencyDistribution ttftMs={samples.ttftMs} tpotMs={samples.tpotMs} metrics={m} slo={slo} baseline={baseline} />
       <div className="space-y-1 text-sm" data-testid="ttft-stats">
         <p>
           <span className="font-semibold">TTFT of all {formatCount(m.completed)} requests: </span>
@@ -64,4 +59,10 @@ export function DistributionSection() {
       </div>
     </ChartCard>
   );
+}
+
+/** TTFT and TPOT of every completed request of a run (TPOT only with more than one output token, as the run metrics count it). */
+function samplesOf(result: MainResult): { ttftMs: number[]; tpotMs: number[] } {
+  const done = result.requests.filter((r) => r.completed);
+  return { ttftMs: done.map((r) => r.ttftMs), tpotMs: done.filter((r) => r.outputTokens > 1).map((r) => r.tpotMs) };
 }

@@ -1,21 +1,57 @@
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { ServerView as ServerViewChart } from '../server';
+import { defaultInstance, instanceOptions, ranOn } from '../server/instances';
 import { useDeferredSim } from '../../workers';
+import { Select } from '../controls/server/Select';
 import { ChartCard } from './ChartsSection';
 
 // Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
 const ServerView = memo(ServerViewChart);
 
-/** The server's lanes, batch and KV memory during the main run. */
+/**
+ * The server's lanes, batch and KV memory during the main run. A run on
+ * several instances (replicas, or prefill and decode apart) draws one
+ * instance at a time, the one that decoded the drawn request first, with a
+ * picker and a line for every instance.
+ */
 export function ServerSection() {
   const result = useDeferredSim((s) => s.main?.result ?? null);
-  if (!result) return null;
+  const [picked, setPicked] = useState<{ resultOf: unknown; index: number } | null>(null);
+  const instances = result?.instances;
+  const options = useMemo(() => (instances ? instanceOptions(instances) : []), [instances]);
+  const fallback = result && instances ? defaultInstance(result.requests, result.representativeId, instances.length) : 0;
+  // A pick holds for the run it was made on; a new run starts again from the drawn request's instance.
+  const index = picked && picked.resultOf === result && picked.index < options.length ? picked.index : fallback;
+  const view = useMemo(() => {
+    if (!result) return null;
+    if (!instances || instances.length < 2) return { requests: result.requests, log: result.log, representativeId: result.representativeId };
+    const inst = instances[index];
+    const requests = result.requests.filter((r) => ranOn(r, index));
+    const rep = requests.find((r) => r.id === result.representativeId && r.completed) ?? requests.find((r) => r.completed);
+    return { requests, log: inst.log, representativeId: rep?.id ?? -1 };
+  }, [result, instances, index]);
+  if (!result || !view) return null;
   return (
     <ChartCard id="server-section" anchor="server" heading="Inside the server">
+      {options.length > 1 && (
+        <div className="space-y-1" data-testid="instance-picker">
+          <Select
+            label={`Instance drawn (${options.length} in this run)`}
+            value={String(index)}
+            options={options.map((o) => ({ value: String(o.index), label: `${o.label}${o.index === fallback ? ' (decoded the drawn request)' : ''}`, unavailable: null }))}
+            onChange={(v) => setPicked({ resultOf: result, index: Number(v) })}
+          />
+          <ul className="text-xs text-muted" data-testid="instance-summary">
+            {options.map((o) => (
+              <li key={o.index}>{o.summary}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ServerView
-        requests={result.requests}
-        log={result.log}
-        representativeId={result.representativeId}
+        requests={view.requests}
+        log={view.log}
+        representativeId={view.representativeId}
         maxBatch={result.scenario.server.maxBatch}
         kvCapacityTokens={result.scenario.server.kvCapacityTokens}
         admission={result.scenario.scheduler?.admission ?? 'reserve'}

@@ -1,8 +1,10 @@
-import { forwardRef } from 'react';
-import { useSim } from '../../workers';
+import { forwardRef, useMemo } from 'react';
+import { usePinnedResult, useSim } from '../../workers';
 import { SectionBoundary } from '../common/SectionBoundary';
 import type { MainResult } from '../../workers/protocol';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
+import { compareRuns, pinSummary } from '../pin/compareModel';
+import { PinBar, PinButton } from '../pin/PinBar';
 import { TimelineSection } from './TimelineSection';
 
 /**
@@ -34,19 +36,25 @@ export const Stage = forwardRef<HTMLElement>(function Stage(_props, ref) {
 function StageResults({ result }: { result: MainResult }) {
   const rep = result.representative?.breakdown ?? null;
   const slo = result.scenario.slo;
+  const pinned = usePinnedResult();
+  const compare = useMemo(
+    () => (pinned ? compareRuns({ rep: pinned.representative?.breakdown ?? null, metrics: pinned.metrics }, { rep, metrics: result.metrics }) : null),
+    [pinned, rep, result.metrics],
+  );
   return (
     <>
       <SectionBoundary name="The SLO verdict">
-        <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} />
+        <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} action={<PinButton />} />
+        <PinBar summary={compare ? pinSummary(compare) : null} />
       </SectionBoundary>
       <SectionBoundary name="The request timeline">
         <TimelineSection />
       </SectionBoundary>
       <SectionBoundary name="The results">
         <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
-          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} />
-          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} />
-          <ThroughputCard metrics={result.metrics} />
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} />
+          <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} />
         </div>
       </SectionBoundary>
     </>

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { useSim } from '../../workers';
+import { usePinnedResult, useSim } from '../../workers';
 import { formatCount, formatMs } from '../common/format';
 import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
+import { CompareLine } from '../pin/CompareLine';
+import { compare } from '../pin/compareModel';
 import { formulaFor, Timeline, type TimelineData } from '../timeline';
 
 /**
@@ -15,6 +17,9 @@ export function TimelineSection() {
   const requests = useSim((s) => s.main?.result.metrics.completed ?? 0);
   const e2eP50 = useSim((s) => s.main?.result.metrics.e2eMs.p50 ?? null);
   const data = useMemo<TimelineData | null>(() => (rep ? { ...rep.breakdown, tokenTimesMs: rep.tokenTimesMs } : null), [rep]);
+  const pinnedRep = usePinnedResult()?.representative ?? null;
+  const ghost = useMemo<TimelineData | null>(() => (pinnedRep ? { ...pinnedRep.breakdown, tokenTimesMs: pinnedRep.tokenTimesMs } : null), [pinnedRep]);
+  const e2eCompare = useMemo(() => (ghost && data ? compare('e2e', ghost.e2eMs, data.e2eMs) : null), [ghost, data]);
   const f = data ? formulaFor(data) : null;
   const compact = useCompact();
   return (
@@ -49,8 +54,16 @@ export function TimelineSection() {
                 {f.text.slice(f.text.indexOf(' = '))}
               </dd>
             </div>
+            {e2eCompare && (
+              <div className="flex gap-1.5">
+                <dt className="sr-only">E2E against the pinned run</dt>
+                <dd>
+                  <CompareLine c={e2eCompare} name="E2E of the drawn request" className="text-sm" />
+                </dd>
+              </div>
+            )}
           </dl>
-          <Timeline data={data} />
+          <Timeline data={data} ghost={ghost} />
         </>
       ) : (
         <p className="text-sm text-muted">No request completed, so there is nothing to draw. A request whose prompt and answer do not fit in the server&apos;s memory is rejected.</p>

@@ -7,12 +7,18 @@ const SEGMENT_FILL: Record<SegmentKind, string> = {
   queue: 'fill-queue',
   prefill: 'fill-prefill',
   'network-out': 'fill-net',
+  'kv-wait': 'fill-net',
+  'kv-transfer': 'fill-kv',
+  'decode-queue': 'fill-queue',
 };
 const SEGMENT_INK: Record<SegmentKind, string> = {
   'network-in': 'fill-net-ink',
   queue: 'fill-queue-ink',
   prefill: 'fill-prefill-ink',
   'network-out': 'fill-net-ink',
+  'kv-wait': 'fill-net-ink',
+  'kv-transfer': 'fill-kv-ink',
+  'decode-queue': 'fill-queue-ink',
 };
 
 interface LaneProps {
@@ -30,13 +36,15 @@ interface LaneProps {
 export function Lane({ lane, active, onActivate, regionBase, rovingIndex, onRove }: LaneProps) {
   const { y, height: h } = lane;
   const paths = useMemo(() => tokenPaths(lane.tokens, y, h), [lane.tokens, y, h]);
+  const ghost = lane.id === 'ghost' || lane.id === 'ghost-zoom';
   return (
-    <g>
+    <g data-lane={lane.id}>
       {lane.id === 'zoom' && (
-        <text x={lane.segments[0]?.x ?? 20} y={y - 8} className="fill-muted text-[11px]">
+        <text x={lane.segments[0]?.x ?? 20} y={lane.titleY ?? y - 8} className="fill-muted text-[11px]">
           {lane.title}
         </text>
       )}
+      <g opacity={ghost ? 0.5 : undefined}>
       <line x1={lane.axis[0]?.x ?? 0} x2={lane.axis.at(-1)?.x ?? 0} y1={y + h / 2} y2={y + h / 2} className="stroke-line" />
       {lane.segments.map((s) => (
         <g key={s.kind}>
@@ -51,10 +59,20 @@ export function Lane({ lane, active, onActivate, regionBase, rovingIndex, onRove
       {paths.map((p) => (
         <path key={`${p.slow}:${p.opacity}`} d={p.d} strokeOpacity={p.opacity} strokeWidth={p.slow ? 2 : lane.tokens.mode === 'ticks' ? 1.5 : 1} className={p.slow ? 'stroke-slow' : 'stroke-decode'} />
       ))}
-      {lane.flag && (
+      {lane.flag && !ghost && (
         <g>
           <line x1={lane.flag.x} x2={lane.flag.x} y1={y - 6} y2={y + h + 2} strokeWidth={2} className="stroke-ink" />
           <path d={`M${lane.flag.x},${y - 6} l9,3.5 l-9,3.5 z`} className="fill-ink" />
+        </g>
+      )}
+      {lane.flag && ghost && <line x1={lane.flag.x} x2={lane.flag.x} y1={y - 2} y2={y + h + 2} strokeWidth={1.5} className="stroke-ink" />}
+      </g>
+      {lane.caption && (
+        <g data-testid={lane.id === 'ghost' ? 'ghost-caption' : undefined}>
+          <rect x={lane.caption.anchor === 'start' ? lane.caption.x - 2 : lane.caption.x - lane.caption.width - 2} y={y - 1} width={lane.caption.width + 4} height={h + 2} rx={2} className="fill-surface" opacity={0.85} />
+          <text x={lane.caption.x} y={lane.caption.y} textAnchor={lane.caption.anchor} className="fill-ink text-[11px] font-medium tabular">
+            {lane.caption.text}
+          </text>
         </g>
       )}
       {lane.axis.map((t, i) => (

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCompact } from '../common/compact';
 import { useElementWidth } from '../common/useElementWidth';
+import { formatMs } from '../common/format';
 import { layoutTimeline } from './layout';
 import { Lane } from './Lane';
 import type { BracketMark, HoverRegion, TimelineData } from './types';
@@ -22,10 +23,10 @@ function Bracket({ b, below }: { b: BracketMark; below?: boolean }) {
  * pace, adding up to E2E. Its parts are one tab stop: the arrow keys (and
  * Home, End) move between them, and the line below reads the focused part.
  */
-export function Timeline({ data }: { data: TimelineData }) {
+export function Timeline({ data, ghost = null }: { data: TimelineData; /** The pinned baseline's drawn request, drawn faintly above on the same time axis. */ ghost?: TimelineData | null }) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
-  const marks = useMemo(() => layoutTimeline(data, { width }), [data, width]);
+  const marks = useMemo(() => layoutTimeline(data, { width }, ghost), [data, width, ghost]);
   const [active, setActive] = useState<HoverRegion | null>(null);
   const [rovingIndex, setRovingIndex] = useState(0);
   const shown = active && marks.lanes.some((l) => l.regions.includes(active)) ? active : null;
@@ -57,7 +58,7 @@ export function Timeline({ data }: { data: TimelineData }) {
         height={marks.height}
         viewBox={`0 0 ${marks.width} ${marks.height}`}
         role="group"
-        aria-label={`Timeline of the drawn request: TTFT ${marks.ttftBracket.label.replace('TTFT ', '')}, then ${marks.formula.outputTokens - 1} more tokens, E2E ${marks.e2eBracket.label.replace('E2E ', '')}. Use the arrow keys to step through its parts.`}
+        aria-label={`Timeline of the drawn request: TTFT ${marks.ttftBracket.label.replace('TTFT ', '')}, then ${marks.formula.outputTokens - 1} more tokens, E2E ${marks.e2eBracket.label.replace('E2E ', '')}${ghost ? `; above it, faint, the pinned run's request: TTFT ${formatMs(ghost.ttftMs)}, E2E ${formatMs(ghost.e2eMs)}` : ''}. Use the arrow keys to step through its parts.`}
         className="block overflow-visible"
         data-testid="timeline"
         onKeyDown={onKeyDown}
@@ -70,7 +71,7 @@ export function Timeline({ data }: { data: TimelineData }) {
         <Bracket b={marks.e2eBracket} below />
       </svg>
       <div className="mt-1 space-y-1">
-        <TimelineLegend slow={marks.hasSlowGaps} />
+        <TimelineLegend slow={marks.hasSlowGaps} kv={marks.hasKvPhases} ghost={marks.hasGhost} />
         <p className="text-xs text-ink empty:hidden" aria-live="polite" data-testid="timeline-readout">
           {shown ? shown.label : ''}
         </p>
@@ -88,7 +89,7 @@ function Swatch({ className, label }: { className: string; label: string }) {
   );
 }
 
-function TimelineLegend({ slow }: { slow: boolean }) {
+function TimelineLegend({ slow, kv, ghost }: { slow: boolean; kv: boolean; ghost: boolean }) {
   // In an embed the legend keeps to the names, so it fits a small frame.
   const compact = useCompact();
   return (
@@ -97,6 +98,8 @@ function TimelineLegend({ slow }: { slow: boolean }) {
       <Swatch className="bg-queue" label="Queue wait" />
       <Swatch className="bg-prefill" label={compact ? 'Prefill' : 'Prefill (reads the whole prompt)'} />
       <Swatch className="bg-decode" label={compact ? 'Decode, a token per tick' : 'Decode: one token per tick'} />
+      {kv && <Swatch className="bg-kv" label={compact ? 'KV transfer' : 'KV transfer to a decode GPU'} />}
+      {ghost && <Swatch className="bg-prefill opacity-50" label="Faint, above: the pinned run" />}
       {slow && <Swatch className="bg-slow" label={compact ? 'Longer gap: a prefill shared the step' : "Longer gap: another's prefill shared the step"} />}
       <li className="[[data-embed]_&]:hidden">Point or tab to the bar for times.</li>
     </ul>

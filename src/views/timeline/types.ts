@@ -10,6 +10,10 @@ export interface TimelineData {
   outputTokens: number;
   /** Client arrival of every output token, ms after sending; [0] is the first token (= TTFT). */
   tokenTimesMs: readonly number[];
+  /** Disaggregated: after the first token, the wait for the prefill instance's link, the KV transfer and the wait for a decode slot, ms (absent or 0 otherwise). */
+  kvWaitMs?: number;
+  kvTransferMs?: number;
+  decodeQueueMs?: number;
 }
 
 export interface TimelineSize {
@@ -17,7 +21,7 @@ export interface TimelineSize {
   width: number;
 }
 
-export type SegmentKind = 'network-in' | 'queue' | 'prefill' | 'network-out';
+export type SegmentKind = 'network-in' | 'queue' | 'prefill' | 'network-out' | 'kv-wait' | 'kv-transfer' | 'decode-queue';
 
 /** One phase before the first token, as a bar. */
 export interface SegmentMark {
@@ -49,9 +53,9 @@ export interface HoverRegion {
   label: string;
 }
 
-/** One horizontal strip: the whole request, or a zoom on its start. */
+/** One horizontal strip: the whole request, a zoom on its start, or the pinned baseline's request drawn faintly above either. */
 export interface LaneMarks {
-  id: 'overview' | 'zoom';
+  id: 'overview' | 'zoom' | 'ghost' | 'ghost-zoom';
   title: string;
   /** Top of the bar and its height. */
   y: number;
@@ -64,6 +68,10 @@ export interface LaneMarks {
   axis: AxisTick[];
   axisY: number;
   regions: HoverRegion[];
+  /** Baseline of the lane's title (the zoom's "Zoom on the dashed box…"), when it has one. */
+  titleY?: number;
+  /** A ghost lane's caption ("pinned run: TTFT …, E2E …"), placed beside or over its bar; null on the current run's lanes. */
+  caption: { text: string; x: number; y: number; anchor: 'start' | 'end'; width: number } | null;
 }
 
 export interface BracketMark {
@@ -97,4 +105,8 @@ export interface TimelineMarks {
   formula: FormulaMarks;
   /** True when some token came after a gap well above the typical one (prefill interference). */
   hasSlowGaps: boolean;
+  /** True when the request waited after its first token for its KV cache to move or for a decode slot (disaggregated). */
+  hasKvPhases: boolean;
+  /** True when a pinned baseline is drawn as ghost lanes. */
+  hasGhost: boolean;
 }

@@ -2,14 +2,17 @@ import { useMemo } from 'react';
 import { gpuById, modelById } from '../../engine/profiles';
 import { useLabStore } from '../../store';
 import { useDeferredSim } from '../../workers';
-import { formatCount } from '../common/format';
+import type { ClusterShape } from '../../engine/levers/config';
+import { clusterWords, roleCounts } from '../common/cluster';
+import { formatCount, formatMs, formatTokPerSec } from '../common/format';
 import { useHardwareStatus } from '../controls/server';
 import { MemoryBar } from './MemoryBar';
 import { RooflineChart } from './RooflineChart';
 import { ServingWhy } from './ServingWhy';
 import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalDecode } from './whyModel';
 
-function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' }) {
+function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' | 'custom' }) {
+  const cluster = useDeferredSim((s) => s.main?.result.cluster ?? null);
   return (
     <section
       id="why"
@@ -22,6 +25,7 @@ function Shell({ children, state }: { children: React.ReactNode; state: 'lesson'
       <h2 id="why-section-h" className="text-base font-semibold">
         Why: the hardware behind the numbers
       </h2>
+      {cluster && state !== 'custom' && <ClusterLine cluster={cluster} lesson={state === 'lesson'} />}
       {children}
       <ServingWhy />
     </section>
@@ -43,6 +47,9 @@ export function WhyPanel() {
   const tp = useLabStore((s) => s.settings.tp);
   const prompt = useLabStore((s) => s.settings.prompt);
   const output = useLabStore((s) => s.settings.output);
+  const customTtftMs = useLabStore((s) => s.settings.customTtftMs);
+  const customTokPerSec = useLabStore((s) => s.settings.customTokPerSec);
+  const networkMs = useLabStore((s) => s.settings.networkMs);
   const update = useLabStore((s) => s.updateSettings);
   const result = useDeferredSim((s) => s.main?.result ?? null);
   const status = useHardwareStatus();
@@ -64,6 +71,21 @@ export function WhyPanel() {
     };
   }, [status, prompt, output, decode, run]);
 
+  if (server === 'custom') {
+    return (
+      <Shell state="custom">
+        <p className="text-sm" data-testid="why-custom">
+          A custom server is known only from the outside: {formatMs(customTtftMs)} to the first token for one idle user (the {formatMs(networkMs)} round trip included, the rest is its
+          prefill of the mean prompt) and {formatTokPerSec(customTokPerSec)} after it at any batch size (only another request&apos;s prefill sharing a step delays a token). There is
+          no GPU behind it to draw a roofline or a memory budget for, and no lever changes it, so it answers &ldquo;which provider finishes first&rdquo;, not &ldquo;why&rdquo;. Pick
+          real hardware to see the why.
+        </p>
+        <button type="button" onClick={() => update({ server: 'hardware' })} className="rounded-md bg-accent px-3 py-1 text-sm font-semibold text-accent-ink">
+          Try real hardware
+        </button>
+      </Shell>
+    );
+  }
   if (server === 'lesson' || !status) {
     const m = modelById(model);
     const g = gpuById(gpu);
@@ -106,5 +128,26 @@ export function WhyPanel() {
       <RooflineChart data={view.roof} />
       <MemoryBar data={view.memory} />
     </Shell>
+  );
+}
+
+/** How many GPUs the run takes, and in what roles (instances × GPUs each). */
+function ClusterLine({ cluster, lesson }: { cluster: ClusterShape; lesson: boolean }) {
+  const c = roleCounts(cluster);
+  const n = cluster.gpusPerInstance;
+  const split = n > 1 ? `, the model split over ${n} GPUs in each (tensor parallel)` : '';
+  const text =
+    cluster.instances.length <= 1
+      ? n > 1
+        ? `One instance, the model split over ${n} GPUs (tensor parallel), prefills and decodes every request.`
+        : 'One instance prefills and decodes every request.'
+      : c.prefill + c.decode > 0
+        ? `${clusterWords(cluster)}${split}. Prefill instances compute prompts and first tokens; decode instances only decode, each request's KV cache moving to one of them.`
+        : `${clusterWords(cluster)}${split}. Each replica prefills and decodes its own requests; a balancer sends each request to the one with the fewest outstanding.`;
+  return (
+    <p className="text-sm" data-testid="why-gpus">
+      <span className="font-semibold">GPUs in this run: {formatCount(cluster.gpus)}.</span> {text}
+      {lesson ? ' (The lesson server is illustrative: it counts each instance as one GPU.)' : ''}
+    </p>
   );
 }

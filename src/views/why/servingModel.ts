@@ -63,6 +63,8 @@ export function servingExplanation(
             : 'Step costs come from the roofline fitted to TensorRT-LLM measurements (the engine of every row in the calibration data), including 355 runs under load.',
     },
   ];
+  // A custom server's pace does not depend on its batch: the batch trade-off does not apply to it.
+  if (server === 'custom') lines.splice(lines.findIndex((l) => l.key === 'batch'), 1);
   if (run) {
     const parts = [`This run's batch peaked at ${formatCount(run.peakBatch)}`];
     if (run.memoryLimitedShare >= 0.05) parts.push(`requests waited for KV memory ${Math.round(run.memoryLimitedShare * 100)}% of the time`);

@@ -7,6 +7,7 @@ import { formatGpuMemory } from '../../why/units';
 import { gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
 import { Segmented, Select } from './Select';
 import { useHardwareStatus } from './useHardwareStatus';
+import { CustomServerFields } from './CustomServerFields';
 
 type ServerKind = Settings['server'];
 
@@ -97,10 +98,12 @@ export function ServerPicker() {
         options={[
           { value: 'lesson', label: 'Lesson server', hint: 'illustrative' },
           { value: 'hardware', label: 'Real hardware', hint: 'model on GPUs, roofline' },
+          { value: 'custom', label: 'Custom', hint: 'a provider by its TTFT and pace' },
         ]}
         value={server}
         onChange={(v) => update({ server: v })}
       />
+      {server === 'custom' && <CustomServerFields />}
       {server === 'hardware' && status && (
         <div className="space-y-2.5">
           <Select label="Model" value={model} options={models} onChange={(v) => update({ model: v })} />

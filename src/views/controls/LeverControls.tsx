@@ -1,0 +1,114 @@
+import { expectedTokensPerStep, MAX_SPEC_TOKENS } from '../../engine/levers/speculative';
+import { MAX_INSTANCES } from '../../engine/levers/config';
+import { useLabStore } from '../../store';
+import { NumberField } from '../common/NumberField';
+import { Switch } from '../common/Switch';
+import { formatCount } from '../common/format';
+
+const CLOCK = 'rounded bg-line px-1 text-[11px] font-semibold tracking-wide text-ink uppercase';
+
+/** One lever: its name, the clock it moves, what it does, and its fields. */
+function Lever({ title, clock, children, why }: { title: string; clock: string; why: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1.5 border-l-2 border-line pl-2.5" data-testid="lever">
+      <h3 className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
+        {title} <span className={CLOCK}>{clock}</span>
+      </h3>
+      <p className="text-xs text-muted">{why}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The levers real deployments pull, each naming the clock it moves: prefix
+ * caching (TTFT: less prefill), speculative decoding (TPOT: more tokens per
+ * step), replicas (the queue and throughput), and disaggregated prefill and
+ * decode (TPOT held steady, at a KV transfer). Pin a run first to see before
+ * and after. A custom server is a black box with no compute to move, so the
+ * levers wait for the lesson server or real hardware.
+ */
+export function LeverControls() {
+  const server = useLabStore((s) => s.settings.server);
+  const tp = useLabStore((s) => (s.settings.server === 'hardware' ? s.settings.tp : 1));
+  const share = useLabStore((s) => s.settings.prefixCacheShare);
+  const k = useLabStore((s) => s.settings.specTokens);
+  const acceptance = useLabStore((s) => s.settings.specAcceptance);
+  const draftCost = useLabStore((s) => s.settings.specDraftCost);
+  const replicas = useLabStore((s) => s.settings.replicas);
+  const prefillGpus = useLabStore((s) => s.settings.prefillGpus);
+  const decodeGpus = useLabStore((s) => s.settings.decodeGpus);
+  const pinned = useLabStore((s) => s.pinned !== null);
+  const update = useLabStore((s) => s.updateSettings);
+  const split = prefillGpus > 0 || decodeGpus > 0;
+  const gpus = split ? prefillGpus + decodeGpus : replicas * tp;
+  const perStep = expectedTokensPerStep(k, acceptance);
+
+  return (
+    <section aria-labelledby="levers-h" className="space-y-3" data-testid="lever-controls">
+      <h2 id="levers-h" className="text-base font-semibold">
+        Levers
+      </h2>
+      <p className="text-xs text-muted">
+        What real deployments change to move one clock or the other.{' '}
+        {pinned ? 'The cards compare each change with the pinned run.' : 'Pin the run first (beside the verdict) to see before and after.'}
+      </p>
+      {server === 'custom' ? (
+        <p className="rounded-md border border-dashed border-line p-2 text-xs" data-testid="levers-custom">
+          A custom server is known only by its TTFT and pace, with no compute or memory for a lever to change. Pick the lesson server or real hardware to pull them.
+        </p>
+      ) : (
+        <>
+          <Lever title="Prefix caching" clock="TTFT" why="The share of each prompt already in the KV cache (a system prompt, the conversation so far): only the rest is prefilled, so the wait for the first token shrinks. The pace does not change.">
+            <div className="flex items-end gap-2">
+              <label className="flex min-w-0 flex-1 flex-col text-sm">
+                <span className="font-medium">Share of the prompt cached</span>
+                <input type="range" min={0} max={1} step={0.05} value={share} onChange={(e) => update({ prefixCacheShare: Number(e.target.value) })} aria-valuetext={`${Math.round(share * 100)}% cached`} className="accent-[var(--lab-accent)]" />
+              </label>
+              <NumberField label="Share of the prompt cached" labelHidden value={share} min={0} max={1} onCommit={(v) => update({ prefixCacheShare: v })} />
+            </div>
+          </Lever>
+          <Lever
+            title="Speculative decoding"
+            clock="TPOT"
+            why="A small draft proposes K tokens; the model checks them in one pass and keeps the accepted ones. Large gain for one user; it shrinks, and can turn into a loss, as the batch fills and decode becomes compute-bound."
+          >
+            <div className="flex flex-wrap items-end gap-2">
+              <NumberField label="Draft tokens (K)" value={k} min={0} max={MAX_SPEC_TOKENS} integer onCommit={(v) => update({ specTokens: v })} className="w-28" />
+              <NumberField label="Acceptance" value={acceptance} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
+              <NumberField label="Draft cost" value={draftCost} min={0} max={10} onCommit={(v) => update({ specDraftCost: v })} className="w-24" />
+            </div>
+            <p className="text-xs text-muted" data-testid="spec-per-step">
+              {k === 0 ? 'Off (K = 0).' : `Each step emits about ${perStep.toFixed(2)} tokens per request, and costs a ${k + 1}-token check plus ${k} draft steps at ${draftCost}× a plain step.`}
+            </p>
+          </Lever>
+          <Lever title="Replicas" clock="queue, throughput" why="Identical copies of the server behind a load balancer: the queue in TTFT shrinks under load and throughput at saturation scales with the copies. One idle user sees no change.">
+            <NumberField label="Replicas" value={replicas} min={1} max={MAX_INSTANCES} integer unit={tp > 1 ? `× ${tp} GPUs` : undefined} onCommit={(v) => update({ replicas: v })} className="w-28" />
+          </Lever>
+          <Lever
+            title="Split prefill and decode"
+            clock="TPOT, at a KV transfer"
+            why="Some GPUs only prefill, the others only decode: a long prompt never stretches anyone's decode step, so the pace holds under load. Each request's KV cache then moves to a decode GPU, which adds to the gap before its second token."
+          >
+            <Switch
+              label="Disaggregated"
+              checked={split}
+              onChange={(on) => update(on ? { replicas: 1, prefillGpus: tp, decodeGpus: tp * Math.max(1, replicas - 1) } : { prefillGpus: 0, decodeGpus: 0 })}
+            />
+            {split && (
+              <div className="flex flex-wrap items-end gap-2">
+                <NumberField label="Prefill GPUs" value={prefillGpus} min={tp} max={MAX_INSTANCES * tp} integer onCommit={(v) => update({ prefillGpus: v })} className="w-28" />
+                <NumberField label="Decode GPUs" value={decodeGpus} min={tp} max={MAX_INSTANCES * tp} integer onCommit={(v) => update({ decodeGpus: v })} className="w-28" />
+              </div>
+            )}
+            {split && tp > 1 && <p className="text-xs text-muted">In multiples of {tp}: each instance holds the model on {tp} GPUs (tensor parallel).</p>}
+          </Lever>
+          <p className="text-xs text-muted" data-testid="lever-gpus">
+            GPUs in all: {formatCount(gpus)}
+            {server === 'lesson' ? ' (the lesson server counts each instance as one)' : ''}.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
