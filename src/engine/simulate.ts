@@ -1,4 +1,5 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
+import { FrontEnd } from './frontend';
 import { Instance } from './cluster/instance';
 import type { InstanceHooks } from './cluster/types';
 import { LeastOutstanding } from './cluster/router';
@@ -74,7 +75,7 @@ export function simulate(scenario: Scenario): RunResult {
   const thinkRng = makeRng(s.seed, STREAM.think);
 
   const records: RequestRecord[] = [];
-  const heap = new TimeHeap();
+  const door = new FrontEnd((s.frontendMs ?? 0) / 1000);
   const send = (sendS: number, userId: number): void => {
     if (records.length >= s.requests) return;
     // Every draw is taken even for a reference request, so the other requests keep theirs.
@@ -92,7 +93,7 @@ export function simulate(scenario: Scenario): RunResult {
       ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0, preemptions: 0, recomputedTokens: 0, pausesS: null,
     };
     records.push(rec);
-    heap.push(rec.serverArrivalS, rec.id);
+    door.push(rec.serverArrivalS, rec.id);
   };
   const sendNext = (userId: number, clientDoneS: number): void => {
     if (s.load.kind !== 'closed') return;
@@ -159,7 +160,8 @@ export function simulate(scenario: Scenario): RunResult {
       }),
   );
 
-  const arrive = (rec: RequestRecord): void => {
+  const arrive = (rec: RequestRecord, atS: number): void => {
+    if (atS !== rec.serverArrivalS) rec.frontendDoneS = atS;
     const a = activeFor(rec);
     if (prefixShare > 0) applyPrefix(a, cachedTokensFor(rec.promptTokens, prefixShare));
     const to = multi ? entryRouter.pick() : 0;
@@ -168,7 +170,7 @@ export function simulate(scenario: Scenario): RunResult {
       if (prefillCount > 0) rec.prefillInstance = to;
     }
     insts[to].routed++;
-    insts[to].deliver(a, rec.serverArrivalS);
+    insts[to].deliver(a, atS);
   };
 
   for (;;) {
@@ -183,7 +185,7 @@ export function simulate(scenario: Scenario): RunResult {
     const tEnd = endAt < 0 ? Infinity : insts[endAt].pendingEndS;
     const tStart = startAt < 0 ? Infinity : insts[startAt].now;
     const tHandoff = handoffs.peekTime();
-    const tArrival = heap.peekTime();
+    const tArrival = door.nextS();
     if (endAt >= 0 && tEnd <= tHandoff && tEnd <= tArrival && tEnd <= tStart) {
       insts[endAt].applyPending();
     } else if (tHandoff < Infinity && tHandoff <= tArrival && tHandoff <= tStart) {
@@ -192,10 +194,11 @@ export function simulate(scenario: Scenario): RunResult {
       inTransfer.delete(id);
       insts[records[id].instance!].deliver(a, tHandoff);
     } else if (tArrival < Infinity && tArrival <= tStart) {
-      arrive(records[heap.pop()]);
+      const passed = door.step();
+      if (passed) arrive(records[passed.id], passed.atS);
     } else if (startAt >= 0) {
       // One instance sees every arrival coming; in a cluster a delivery cuts a run short instead.
-      insts[startAt].start(multi ? Infinity : heap.peekTime());
+      insts[startAt].start(multi ? Infinity : door.horizonS());
     } else break;
   }
 

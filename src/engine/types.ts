@@ -117,6 +117,13 @@ export interface Scenario {
    */
   networkJitter?: number;
   /**
+   * Milliseconds the server's front end (HTTP parsing, chat template,
+   * tokenizer, hand-off to the engine) spends on each request, one request at
+   * a time in arrival order, before the scheduler sees it. Absent or 0: none,
+   * requests reach the scheduler as they arrive. Part of TTFT and of the queue.
+   */
+  frontendMs?: number;
+  /**
    * Scheduler settings beyond the profile's batch limit and KV capacity.
    * Every field is optional: a scenario without them runs the lab's default
    * scheduler (reserve admission; the profile's token budget only when
@@ -196,6 +203,8 @@ export interface RequestRecord {
   networkOutS: number;
   /** Request reaches the server (send + half the round trip). */
   serverArrivalS: number;
+  /** Leaves the server's front end for the scheduler; present only when the scenario gives the front end a cost (`frontendMs`). */
+  frontendDoneS?: number;
   /** Scheduler admits it (KV reserved); admit − arrival is the queue wait. */
   admitS: number;
   /** Start of the first iteration that prefilled part of its prompt. */
@@ -212,7 +221,7 @@ export interface RequestRecord {
   tpotMs: number;
   /** Send to last token at the client, ms. */
   e2eMs: number;
-  /** Wait between arriving at the server and the start of its prefill (admission + scheduling), ms. */
+  /** Wait between arriving at the server and the start of its prefill (front end, admission, scheduling), ms. */
   queueMs: number;
   /** Times it was preempted (paged admission only; 0 otherwise). */
   preemptions: number;

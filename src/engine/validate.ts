@@ -16,6 +16,7 @@ export const ENGINE_LIMITS = {
   maxUsers: 100_000,
   maxTokens: 2_000_000,
   maxNetworkRttMs: 60_000,
+  maxFrontendMs: 10_000,
   maxThinkMs: 3_600_000,
   maxTokenBudget: 10_000_000,
 } as const;
@@ -39,6 +40,9 @@ export function validateScenario(s: Scenario): Scenario {
   }
   if (s.networkJitter !== undefined && !(s.networkJitter >= 0 && s.networkJitter <= 1)) {
     throw new EngineInputError('network-jitter', `must be between 0 and 1, got ${s.networkJitter}`);
+  }
+  if (s.frontendMs !== undefined && !(s.frontendMs >= 0 && s.frontendMs <= ENGINE_LIMITS.maxFrontendMs)) {
+    throw new EngineInputError('frontend-ms', `must be between 0 and ${ENGINE_LIMITS.maxFrontendMs}, got ${s.frontendMs}`);
   }
   if (s.load.kind === 'closed') {
     positiveInt(s.load.users, 'users', ENGINE_LIMITS.maxUsers);

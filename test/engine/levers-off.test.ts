@@ -2,16 +2,16 @@
  * With every lever off (no prefix cache, no speculative decoding, one
  * replica, colocated prefill and decode), a run must be byte-identical to the
  * engine before the levers existed. The reference hashes in
- * test/fixtures/levers-off-reference.json were written by this file on the
+ * test/fixtures/levers-off-reference.json were first written on the
  * `engines` branch (the scheduler the levers build on), with
  * `UPDATE_LEVERS_REFERENCE=1 npx vitest run test/engine/levers-off.test.ts`.
- * Regenerate them only on that branch, never on a branch with levers: a
- * regenerated file that hides a lever's leak would make this test useless.
- * From this worktree, after `engines` changes what a run produces:
- *   git worktree add /tmp/ref engines && ln -s "$PWD/node_modules" /tmp/ref/node_modules
- *   cp test/engine/levers-off.test.ts /tmp/ref/test/engine/
- *   (cd /tmp/ref && UPDATE_LEVERS_REFERENCE=1 npx vitest run test/engine/levers-off.test.ts)
- *   cp /tmp/ref/test/fixtures/levers-off-reference.json test/fixtures/ && git worktree remove --force /tmp/ref
+ * The engine has levers now, so a regenerated file could hide a lever's
+ * leak. Regenerate it only for a deliberate change of what a plain run
+ * produces (a hardware model, a scheduler rule), and prove that only that
+ * change moved the hashes: undo the change for a moment, check that the
+ * stored file still passes byte for byte, then regenerate with the change
+ * back in and say so in the commit (it was done so for the calibration's
+ * decode-attention roofline and 1 ms front end).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

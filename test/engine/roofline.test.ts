@@ -42,6 +42,24 @@ describe('hand-worked roofline: Llama-3.1-8B bf16 on one H100 SXM', () => {
     expect(t * 1000).toBeCloseTo(4.79, 2);
   });
 
+  it('decode attention takes the longer of its KV reads and its arithmetic, not both', () => {
+    // 64 sequences × 2,000 tokens of context: 128,000 KV tokens of 128 KiB (32 layers × 8 KV heads × 128 × 2 × 2 bytes).
+    const kv = 128_000;
+    const kvS = (kv * 2 * 32 * 8 * 128 * 2) / H100_BW;
+    const flops = 4 * 32 * 32 * 128 * kv; // 32 query heads per token per layer
+    const weightsAndWriteS = (2 * L8_PARAMS + 64 * 2 * 32 * 8 * 128 * 2) / H100_BW;
+    const at = (flopsPerByte: number) => {
+      const r = make(L8_H100, { ...IDEAL, attentionFlopsPerByte: flopsPerByte });
+      return r.details.cost ? iterationBreakdown(r.details.cost, decode(64, kv)).memoryS : NaN;
+    };
+    // A fast attention kernel is bound by its bytes: the arithmetic adds nothing.
+    expect(at(1e6)).toBeCloseTo(weightsAndWriteS + kvS, 9);
+    // A slow one (1 FLOP per byte of bandwidth) is bound by its arithmetic: the KV reads hide under it.
+    const slowS = flops / (H100_BW * 1);
+    expect(slowS).toBeGreaterThan(kvS);
+    expect(at(1)).toBeCloseTo(weightsAndWriteS + slowS, 9);
+  });
+
   it('has its ridge at 989.4 TFLOP/s / 3.35 TB/s ≈ 295 FLOP/byte', () => {
     expect(details.ridgeFlopsPerByte).toBeCloseTo(H100_BF16 / H100_BW, 6);
     expect(details.peakFlopsPerSec).toBe(H100_BF16);

@@ -4,14 +4,21 @@
  * search loop that is re-anchored to the real simulation between rounds.
  */
 import type { RooflineFactors } from '../profiles/cost';
+import { NIM_FACTOR_KEYS, sharedOnly, type CalibrationFactors, type NimFactorKey } from './factors';
 import { LOAD_KINDS, type CalibrationCase, type CaseKind } from './mapping';
 import type { Prediction } from './predict';
 
 /** How a factor is kept in range while the search moves freely: shares in (0, 1), times and rates above 0, sharpness above 1. */
 type ParamKind = 'share' | 'seconds' | 'positive' | 'above-one';
 
-/** The factors the fit can move. */
-export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: ParamKind }[] = [
+/** One factor the fit moves: a shared one, or (`nim`) NIM's own value of it. */
+export interface FitParam {
+  key: keyof RooflineFactors;
+  kind: ParamKind;
+  nim?: boolean;
+}
+
+const SHARED_PARAMS: readonly FitParam[] = [
   { key: 'mfuPrefill', kind: 'share' },
   { key: 'mfuDecode', kind: 'share' },
   { key: 'lowPrecisionMfuScale', kind: 'share' },
@@ -26,13 +33,19 @@ export const FIT_PARAMS: readonly { key: keyof RooflineFactors; kind: ParamKind 
   { key: 'interconnectEfficiency', kind: 'share' },
 ];
 
+/** The factors the fit can move: every shared one, then NIM's own values of `NIM_FACTOR_KEYS`. */
+export const FIT_PARAMS: readonly FitParam[] = [
+  ...SHARED_PARAMS,
+  ...NIM_FACTOR_KEYS.map((key: NimFactorKey): FitParam => ({ key, kind: SHARED_PARAMS.find((p) => p.key === key)!.kind, nim: true })),
+];
+
 const MIN_SECONDS = 1e-8;
 
 /**
  * Where every fit starts, so reruns do not depend on the last fitted file:
  * round textbook guesses (MFU 0.6, MBU 0.75, a millisecond of overhead).
  */
-export const INITIAL_FACTORS: RooflineFactors = {
+const INITIAL_SHARED: RooflineFactors = {
   mfuPrefill: 0.6,
   mfuDecode: 0.5,
   lowPrecisionMfuScale: 0.8,
@@ -47,7 +60,10 @@ export const INITIAL_FACTORS: RooflineFactors = {
   interconnectEfficiency: 0.7,
 };
 
-type Param = (typeof FIT_PARAMS)[number];
+/** The start of every fit: `INITIAL_SHARED`, NIM's own factors starting from the same values. */
+export const INITIAL_FACTORS: CalibrationFactors = sharedOnly(INITIAL_SHARED);
+
+type Param = FitParam;
 
 function encodeOne(v: number, kind: ParamKind): number {
   if (kind === 'seconds') return Math.log(Math.max(v, MIN_SECONDS));
@@ -63,16 +79,19 @@ function decodeOne(x: number, kind: ParamKind): number {
   return 1 / (1 + Math.exp(-x));
 }
 
+const valueIn = (f: CalibrationFactors, p: Param): number => (p.nim ? f.nim[p.key as NimFactorKey] : f[p.key]);
+
 /** Factors → unconstrained search vector over `params` (logit of shares, log of times). */
-export function encodeFactors(f: RooflineFactors, params: readonly Param[] = FIT_PARAMS): number[] {
-  return params.map(({ key, kind }) => encodeOne(f[key], kind));
+export function encodeFactors(f: CalibrationFactors, params: readonly Param[] = FIT_PARAMS): number[] {
+  return params.map((p) => encodeOne(valueIn(f, p), p.kind));
 }
 
 /** Search vector over `params` → factors; factors not searched keep their `base` value. */
-export function decodeFactors(x: readonly number[], base: RooflineFactors, params: readonly Param[] = FIT_PARAMS): RooflineFactors {
-  const out = { ...base };
-  params.forEach(({ key, kind }, i) => {
-    out[key] = decodeOne(x[i], kind);
+export function decodeFactors(x: readonly number[], base: CalibrationFactors, params: readonly Param[] = FIT_PARAMS): CalibrationFactors {
+  const out = { ...base, nim: { ...base.nim } };
+  params.forEach((p, i) => {
+    if (p.nim) out.nim[p.key as NimFactorKey] = decodeOne(x[i], p.kind);
+    else out[p.key] = decodeOne(x[i], p.kind);
   });
   return out;
 }
@@ -145,21 +164,21 @@ export function nelderMead(fn: (x: number[]) => number, x0: readonly number[], m
 
 /** How the fit predicts: `exact` is the lab's simulation, `fast` the surrogate used inside the search. */
 export interface FitOptions {
-  exact: (c: CalibrationCase, f: RooflineFactors) => Prediction;
-  fast: (c: CalibrationCase, f: RooflineFactors) => Prediction;
+  exact: (c: CalibrationCase, f: CalibrationFactors) => Prediction;
+  fast: (c: CalibrationCase, f: CalibrationFactors) => Prediction;
   /** Search rounds; each ends with one exact pass (default 3). */
   rounds?: number;
   /** Surrogate evaluations in the first round, then half as many in each later one (default 600). */
   evals?: number;
-  /** Factors held at their start value (e.g. `rooflineSharpness` = Infinity for a hard max). */
+  /** Shared factors held at their start value (e.g. `rooflineSharpness` = Infinity for a hard max). */
   fixed?: readonly (keyof RooflineFactors)[];
   /** Called after each exact pass with the round number (0 = start) and its loss. */
-  onRound?: (round: number, loss: number, factors: RooflineFactors) => void;
+  onRound?: (round: number, loss: number, factors: CalibrationFactors) => void;
 }
 
 /** The fit's outcome: the best factors by exact loss and the loss history. */
 export interface FitResult {
-  factors: RooflineFactors;
+  factors: CalibrationFactors;
   loss: number;
   history: { round: number; loss: number }[];
 }
@@ -171,9 +190,9 @@ const valueOf = (p: Prediction): number | null => (p.ok ? p.value : null);
  * exact ÷ surrogate measured at the round's start, searches that, then checks
  * the result with an exact pass; the best exact loss wins.
  */
-export function fitFactors(cases: readonly CalibrationCase[], start: RooflineFactors, o: FitOptions): FitResult {
+export function fitFactors(cases: readonly CalibrationCase[], start: CalibrationFactors, o: FitOptions): FitResult {
   const rounds = o.rounds ?? 3;
-  const params = FIT_PARAMS.filter((p) => !(o.fixed ?? []).includes(p.key));
+  const params = FIT_PARAMS.filter((p) => p.nim || !(o.fixed ?? []).includes(p.key));
   let current = start;
   let exact = cases.map((c) => valueOf(o.exact(c, current)));
   let best = { factors: current, loss: fitLoss(cases, exact) };

@@ -3,6 +3,7 @@
  * of docs/calibration.md, plus the source of src/engine/profiles/fitted.ts.
  */
 import type { RooflineFactors } from '../profiles/cost';
+import { NIM_FACTOR_KEYS, type CalibrationFactors } from './factors';
 import { METRIC_LABELS, type SkippedRow } from './mapping';
 import { TARGETS, type CaseResult, type ErrorStats } from './report';
 
@@ -75,10 +76,17 @@ export function factorsMarkdown(f: RooflineFactors): string {
   return ['| Factor | Value | Meaning |', '| --- | ---: | --- |', ...rows].join('\n');
 }
 
+/** Markdown table of NIM's own factors beside the shared values they replace for its runs. */
+export function nimFactorsMarkdown(f: CalibrationFactors): string {
+  const rows = NIM_FACTOR_KEYS.map((k) => `| \`${k}\` | ${num(f.nim[k])} | ${num(f[k])} | ${FACTOR_DOCS[k]} |`);
+  return ['| Factor | NIM 2024 | Shared | Meaning |', '| --- | ---: | ---: | --- |', ...rows].join('\n');
+}
+
 /** Source text of src/engine/profiles/fitted.ts. */
-export function fittedSource(f: RooflineFactors, summary: string): string {
+export function fittedSource(f: CalibrationFactors, summary: string): string {
   const sentence = (t: string): string => t[0].toUpperCase() + t.slice(1);
   const lines = (Object.keys(FACTOR_DOCS) as (keyof RooflineFactors)[]).map((k) => `  /** ${sentence(FACTOR_DOCS[k])}. */\n  ${k}: ${num(f[k])},`);
+  const nimLines = NIM_FACTOR_KEYS.map((k) => `  /** ${sentence(FACTOR_DOCS[k])}. */\n  ${k}: ${num(f.nim[k])},`);
   return [
     '/**',
     ' * Roofline efficiency factors fitted by `npm run calibrate` to',
@@ -91,6 +99,16 @@ export function fittedSource(f: RooflineFactors, summary: string): string {
     '/** Defaults of every hardware profile. */',
     'export const FITTED_FACTORS: RooflineFactors = {',
     ...lines,
+    '};',
+    '',
+    '/**',
+    ' * NIM\'s TensorRT-LLM build of 2024, the engine behind measurements-load.csv: its own',
+    ' * values of the factors where its decode kernels differ from the later engines of',
+    ' * measurements.csv, fitted together with the rest. Used only to reproduce those runs',
+    ' * (src/engine/calibration/load.ts); docs/calibration.md gives the evidence.',
+    ' */',
+    `export const NIM_2024_FACTORS: Pick<RooflineFactors, ${NIM_FACTOR_KEYS.map((k) => `'${k}'`).join(' | ')}> = {`,
+    ...nimLines,
     '};',
     '',
   ].join('\n');

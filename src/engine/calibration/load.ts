@@ -8,50 +8,65 @@ import { simulate } from '../simulate';
 import { iterationBreakdown, type RooflineFactors } from '../profiles/cost';
 import { hardwareProfile } from '../profiles/roofline';
 import type { RunResult, Scenario, ServerProfile } from '../types';
+import { DEFAULT_NETWORK_JITTER } from '../validate';
 import { TRTLLM_MEMORY } from './bench';
+import { nimRoofline } from './factors';
 import type { CalibrationCase } from './mapping';
 import type { Prediction } from './predict';
 
 /**
  * How the load runs were served and measured, as the lab reproduces them:
  * properties of the source, the same for every row, never tuned per row.
- * NIM's TensorRT-LLM profile of that time is not recorded; the scheduler
- * values are TensorRT-LLM's build defaults of its 2024 releases (256
- * sequences, 8,192 tokens per step), with its default GUARANTEED_NO_EVICT
- * (reserve) admission, whole prompts, and 90% of free memory for KV.
  */
 export interface LoadSourceSettings {
   maxBatch: number;
+  /** Tokens one iteration may carry (TensorRT-LLM `max_num_tokens`). */
   tokenBudget: number;
   admission: 'reserve' | 'paged';
   chunkedPrefill: boolean;
+  /** Decodes advance in iterations that prefill (TensorRT-LLM's in-flight batching mixes them). */
+  mixedBatches: boolean;
   /** Client ↔ server round trip, ms (GenAI-Perf ran next to the server). */
   networkRttMs: number;
+  /** Share of each one-way delay that is random (see `Scenario.networkJitter`); default the lab's. */
+  networkJitter?: number;
+  /** The server's front end, ms per request, one request at a time (see `Scenario.frontendMs`); default none. */
+  frontendMs?: number;
   /** Requests simulated per concurrent user; the steady window keeps those after the first round and before the last send. */
   requestsPerUser: number;
   /** At least this many requests per row. */
   minRequests: number;
-  /** Decodes advance in iterations that prefill (TensorRT-LLM's in-flight batching mixes them). */
-  mixedBatches: boolean;
+  /** Seed of the runs' random draws (network jitter); default 1. */
+  seed?: number;
 }
 
 /**
- * The NIM runs of measurements-load.csv. Two of these are read off the data
- * across all rows, as docs/calibration.md explains: the runs' TTFTs fit whole
- * prompts in iterations of their own (decodes waiting) under a 16,384-token
- * budget far better than prompts mixed into decode iterations or an 8,192
- * budget, and the concurrency-1 rows leave about 4 ms for the client, HTTP and
- * tokenizer around the engine.
+ * The NIM runs of measurements-load.csv. NIM's TensorRT-LLM engine profile
+ * of the time is not recorded. What TensorRT-LLM documents: in-flight
+ * batching runs context and generation requests in the same step, in
+ * arrival order, until `max_num_tokens` is spent (its MicroBatchScheduler);
+ * GUARANTEED_NO_EVICT (reserve) admission, whole prompts without chunked
+ * context, 256 sequences and 90% of free memory for KV are its defaults of
+ * the time. Three values are read off all 355 runs together, as
+ * docs/calibration.md shows: a 32,768-token step budget (releases before
+ * 0.11 defaulted `max_num_tokens` to max batch × max input, far more than
+ * 8,192; the TTFTs fit 32,768 better than 16,384 or 65,536); a front end that
+ * takes 1 ms per request, one at a time (a wave of users who finish together
+ * reaches the engine as a stream, not one burst); and 3 ms of round trip,
+ * which with the front end leaves the 4 ms the concurrency-1 rows show
+ * between the client and the engine.
  */
 export const NIM_LOAD: LoadSourceSettings = {
   maxBatch: 256,
-  tokenBudget: 16384,
+  tokenBudget: 32768,
   admission: 'reserve',
   chunkedPrefill: false,
-  networkRttMs: 4,
+  mixedBatches: true,
+  networkRttMs: 3,
+  networkJitter: DEFAULT_NETWORK_JITTER,
+  frontendMs: 1,
   requestsPerUser: 4,
   minRequests: 40,
-  mixedBatches: false,
 };
 
 /** The scenario that reproduces one load row. */
@@ -62,10 +77,11 @@ export function loadScenario(c: CalibrationCase, server: ServerProfile, src: Loa
     load: { kind: 'closed', users: c.batch, thinkMs: 0 },
     slo: { ttftMs: null, tpotMs: null, e2eMs: null },
     requests: Math.max(src.minRequests, src.requestsPerUser * c.batch),
-    seed: 1,
+    seed: src.seed ?? 1,
     chunkedPrefill: src.chunkedPrefill,
     networkRttMs: src.networkRttMs,
-    networkJitter: 0,
+    networkJitter: src.networkJitter ?? DEFAULT_NETWORK_JITTER,
+    frontendMs: src.frontendMs ?? 0,
     scheduler: { admission: src.admission, tokenBudget: src.tokenBudget, mixedBatches: src.mixedBatches },
     window: { kind: 'steady', warmup: 0 },
   };
@@ -82,7 +98,8 @@ export interface LoadOutcome {
 const cache = new WeakMap<RooflineFactors, Map<string, LoadOutcome | string>>();
 
 /** Simulates the row behind `c` with `factors` (once per row and factor set), or says why it cannot. */
-export function simulateLoadRow(c: CalibrationCase, factors: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): LoadOutcome | string {
+export function simulateLoadRow(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): LoadOutcome | string {
+  const factors = nimRoofline(given);
   let byRow = cache.get(factors);
   if (!byRow) {
     byRow = new Map();
@@ -118,8 +135,8 @@ export function predictLoadCase(c: CalibrationCase, factors: RooflineFactors, sr
  * TTFT ≈ half a wave of prefill plus any queue for memory; TPOT ≈ a decode
  * step plus its share of the wave's prefill; throughput = batch × output ÷ cycle.
  */
-export function surrogateLoadCase(c: CalibrationCase, factors: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): Prediction {
-  const made = hardwareProfile(c.spec, factors, { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
+export function surrogateLoadCase(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): Prediction {
+  const made = hardwareProfile(c.spec, nimRoofline(given), { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
   if (!made.ok) return { ok: false, reason: made.reason };
   const cost = made.details.cost;
   const perRequest = c.inputTokens + c.outputTokens;
@@ -139,7 +156,7 @@ export function surrogateLoadCase(c: CalibrationCase, factors: RooflineFactors, 
   const cycleS = waveS + decodeS;
   const queueS = c.batch > batch ? ((c.batch - batch) / batch) * cycleS : 0;
   const value =
-    c.kind === 'load-ttft' ? ((waveS + prefill) / 2 + queueS) * 1000 + src.networkRttMs
+    c.kind === 'load-ttft' ? ((waveS + prefill) / 2 + queueS) * 1000 + src.networkRttMs + (src.frontendMs ?? 0)
     : c.kind === 'load-tpot' ? ((decodeS + waveS / 2) / Math.max(1, c.outputTokens - 1)) * 1000
     : (batch * c.outputTokens) / cycleS;
   return { ok: true, value, notes: [] };

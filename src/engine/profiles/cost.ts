@@ -38,8 +38,11 @@ export interface RooflineFactors {
    * follows the memory system (it scales across GPUs with bandwidth, not with
    * the tensor peak). Its FLOPs grow with query heads × context, so a
    * grouped-query model (few KV heads) or an 8-bit cache saves KV bytes but
-   * not this time; it shows once long contexts and big batches make attention
-   * the bulk of a step. Charged on top of the KV bytes the step reads.
+   * not this arithmetic. Attention is one kernel that does its arithmetic as
+   * it streams the cache, so the step's decode-attention time is the longer
+   * of the two (with the roofline's rounded corner): a model with one query
+   * head per KV head is bound by its bytes, one with many query heads per KV
+   * head (or an 8-bit cache) can be bound by this rate instead.
    */
   attentionFlopsPerByte: number;
   /**
@@ -145,7 +148,7 @@ export interface IterationBreakdown {
   kvBytes: number;
   /** Compute time at the fitted MFU, seconds. */
   computeS: number;
-  /** Memory time: weights and KV at the fitted MBU, plus decode attention at its bandwidth-bound rate, seconds. */
+  /** Memory time: weights and KV at the fitted MBU, decode attention as the longer of its KV reads and its arithmetic, seconds. */
   memoryS: number;
   /** All-reduce time (0 at TP 1), seconds. */
   commS: number;
@@ -195,7 +198,11 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
   const attentionS = decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
   const kvMbu = f.mbu * (c.lowPrecisionKv ? f.lowPrecisionKvScale : 1);
-  const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + kvBytes / (c.bandwidthBytesPerSec * kvMbu) + attentionS;
+  // Decode attention is one kernel that streams each sequence's cache and does its arithmetic on the
+  // way: it takes the longer of the two, with the same rounded corner as the whole step.
+  const decodeKvS = (w.decodeKvTokens * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
+  const otherKvS = ((w.prefillContextTokens + tokens) * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
+  const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + otherKvS + rooflineTime(attentionS, decodeKvS, f.rooflineSharpness);
   let commS = 0;
   if (c.tp > 1) {
     // Ring all-reduce: each GPU sends and receives 2(tp − 1)/tp of the activation tensor.

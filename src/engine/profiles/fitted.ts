@@ -2,34 +2,47 @@
  * Roofline efficiency factors fitted by `npm run calibrate` to
  * data/calibration/measurements.csv and measurements-load.csv. Generated file: rerun the script
  * instead of editing by hand. See docs/calibration.md for the fit and its errors.
- * Fit loss 0.1666 over 1504 cases of data/calibration/measurements.csv and data/calibration/measurements-load.csv.
+ * Fit loss 0.1088 over 1504 cases of data/calibration/measurements.csv and data/calibration/measurements-load.csv.
  */
 import type { RooflineFactors } from './cost';
 
 /** Defaults of every hardware profile. */
 export const FITTED_FACTORS: RooflineFactors = {
   /** Share of peak FLOP/s reached by prefill matmuls and attention. */
-  mfuPrefill: 0.7018,
+  mfuPrefill: 0.646,
   /** Share of peak FLOP/s reached by decode matmuls. */
-  mfuDecode: 0.4608,
+  mfuDecode: 0.431,
   /** Multiplier on the prefill MFU for FP8/FP4 matmuls. */
-  lowPrecisionMfuScale: 0.7997,
+  lowPrecisionMfuScale: 0.7857,
   /** Multiplier on the decode MFU for FP8/FP4 matmuls. */
-  lowPrecisionDecodeMfuScale: 0.9689,
+  lowPrecisionDecodeMfuScale: 0.9351,
   /** Share of peak bandwidth reached streaming weights and KV cache. */
-  mbu: 0.8248,
+  mbu: 0.8425,
   /** Decode attention FLOPs per byte of peak bandwidth. */
-  attentionFlopsPerByte: 17.61,
+  attentionFlopsPerByte: 29.8,
   /** Multiplier on the MBU for 8-bit KV-cache traffic. */
-  lowPrecisionKvScale: 0.9853,
+  lowPrecisionKvScale: 0.9687,
   /** P of the rounded roofline corner (Infinity = hard max). */
-  rooflineSharpness: 1.188,
+  rooflineSharpness: 1.467,
   /** Fixed cost of every iteration, seconds. */
-  iterationOverheadS: 0.001745,
+  iterationOverheadS: 0.001537,
   /** Cost per layer per iteration, seconds. */
-  layerOverheadS: 0.00003247,
+  layerOverheadS: 0.00005254,
   /** Latency of one all-reduce, seconds. */
-  allReduceLatencyS: 0.0000271,
+  allReduceLatencyS: 0.00002369,
   /** Share of one-way interconnect bandwidth an all-reduce reaches. */
-  interconnectEfficiency: 0.4615,
+  interconnectEfficiency: 0.4266,
+};
+
+/**
+ * NIM's TensorRT-LLM build of 2024, the engine behind measurements-load.csv: its own
+ * values of the factors where its decode kernels differ from the later engines of
+ * measurements.csv, fitted together with the rest. Used only to reproduce those runs
+ * (src/engine/calibration/load.ts); docs/calibration.md gives the evidence.
+ */
+export const NIM_2024_FACTORS: Pick<RooflineFactors, 'attentionFlopsPerByte' | 'iterationOverheadS'> = {
+  /** Decode attention FLOPs per byte of peak bandwidth. */
+  attentionFlopsPerByte: 2.094,
+  /** Fixed cost of every iteration, seconds. */
+  iterationOverheadS: 0.0005274,
 };

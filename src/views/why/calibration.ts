@@ -8,17 +8,17 @@ export const CALIBRATION_HEADLINE = {
   /** Published measurements the factors were fitted to (measurements.csv). */
   rows: 439,
   /** Median |error| of saturated output throughput (TensorRT-LLM perf overview). */
-  saturatedMedianAbsErr: 0.093,
+  saturatedMedianAbsErr: 0.067,
   /** 90th-percentile |error| of saturated output throughput. */
-  saturatedP90AbsErr: 0.219,
+  saturatedP90AbsErr: 0.208,
   /** Median |error| of batch-1 time to first token. */
-  ttftMedianAbsErr: 0.05,
+  ttftMedianAbsErr: 0.049,
   /** Runs under load (measurements-load.csv: NIM under GenAI-Perf, concurrency 1–250). */
   loadRuns: 355,
   /** Median |error| under load: mean TTFT, mean TPOT, output throughput. */
-  loadTtftMedianAbsErr: 0.186,
-  loadTpotMedianAbsErr: 0.142,
-  loadThroughputMedianAbsErr: 0.144,
+  loadTtftMedianAbsErr: 0.114,
+  loadTpotMedianAbsErr: 0.051,
+  loadThroughputMedianAbsErr: 0.05,
   /** Curves (of `loadCurves`) whose 3× TTFT knee falls at the measured concurrency. */
   loadKnee3Hits: 30,
   loadCurves: 36,
