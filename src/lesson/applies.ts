@@ -95,3 +95,6 @@ export const RUN_KEYS: readonly (keyof Settings)[] = [...TRAFFIC_KEYS, ...SERVER
 
 /** Run keys plus the SLO targets, for questions about the verdict or goodput. */
 export const RUN_AND_SLO_KEYS: readonly (keyof Settings)[] = [...RUN_KEYS, ...SLO_KEYS];
+
+/** The keys a lever scene's last step depends on: every run and SLO key (the scenes set up the whole scenario, server and levers included). */
+export const LEVER_SCENE_KEYS: readonly (keyof Settings)[] = RUN_AND_SLO_KEYS;

@@ -3,10 +3,10 @@ import { PARAMS } from './schema';
 
 /**
  * Link keys that are not settings but that the page reads: which view to
- * embed, which try-it question to open (and whether at its answer), and the
- * colour theme, and a pinned baseline (`pin`, read by `settings/pin.ts`). Documented in the README with the settings.
+ * embed, which try-it question or lever scene to open (and whether at its
+ * answer), the colour theme, and a pinned baseline (`pin`, read by `settings/pin.ts`). Documented in the README with the settings.
  */
-export const PAGE_KEYS = ['embed', 'question', 'answer', 'theme', 'pin'] as const;
+export const PAGE_KEYS = ['embed', 'question', 'scene', 'answer', 'theme', 'pin'] as const;
 
 /** The themes a link may ask for; without `theme` the page follows the system. */
 export const THEMES = ['light', 'dark'] as const;

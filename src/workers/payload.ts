@@ -36,6 +36,7 @@ export function mainResultOf(result: RunResult, computeMs: number): MainResult {
   return {
     scenario: summarizeScenario(result.scenario),
     metrics: result.metrics,
+    window: result.window,
     requests: result.requests,
     log: result.log,
     limits: result.limits,

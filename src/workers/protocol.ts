@@ -1,7 +1,7 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
-import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario } from '../engine/types';
+import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
 
 /** The server profile without its cost function (functions cannot cross to the page). */
@@ -31,6 +31,8 @@ export interface RepresentativeRequest {
 export interface MainResult {
   scenario: ScenarioSummary;
   metrics: RunMetrics;
+  /** Which requests the metrics counted (the diagnosis counts misses over the same ones). */
+  window: WindowReport;
   requests: RequestRecord[];
   log: IterationLog;
   limits: LimitTime;

@@ -68,12 +68,12 @@ test('in-page navigation: every section has a stable anchor that works in a link
   const { page } = await lab({ width: 1280, height: 800 });
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const hrefs = await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#streaming', '#curve', '#server', '#distribution', '#compare', '#why', '#myths', '#quiz']);
+  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#why', '#myths', '#quiz']);
   for (const href of hrefs) await expect(page.locator(href!), `${href} exists`).toHaveCount(1);
   await nav.getByRole('link', { name: 'Curve' }).click();
   await expect(page.locator('#curve')).toBeInViewport();
   // A link straight to a section lands there, though that part of the page loads after the readouts.
-  for (const anchor of ['#curve', '#myths', '#distribution']) {
+  for (const anchor of ['#curve', '#myths', '#distribution', '#diagnose', '#scenes']) {
     const { page: p } = await lab({ width: 1280, height: 800, query: `workload=report${anchor}` });
     await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(120);
     await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { SectionBoundary } from '../common/SectionBoundary';
-import { LessonExtras, TryItPanel } from '../lesson';
+import { DiagnosePanel, LessonExtras, LeverScenes, TryItPanel } from '../lesson';
 import { StreamingPanel } from '../streaming';
 import { WhyPanel } from '../why';
 import { Charts } from './Charts';
@@ -16,6 +16,12 @@ export { TryItPanel };
 export function BelowStage() {
   return (
     <>
+      <SectionBoundary name="Which clock is broken">
+        <DiagnosePanel />
+      </SectionBoundary>
+      <SectionBoundary name="The lever scenes">
+        <LeverScenes />
+      </SectionBoundary>
       <SectionBoundary name="The streaming playback">
         <StreamingPanel />
       </SectionBoundary>

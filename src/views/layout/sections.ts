@@ -6,6 +6,8 @@ export const PAGE_SECTIONS = [
   { id: 'lab', label: 'Lab' },
   { id: 'try-it', label: 'Try it' },
   { id: 'settings', label: 'Settings' },
+  { id: 'diagnose', label: 'Diagnose' },
+  { id: 'scenes', label: 'Scenes' },
   { id: 'streaming', label: 'Stream' },
   { id: 'curve', label: 'Curve' },
   { id: 'server', label: 'Server' },

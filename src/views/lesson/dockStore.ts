@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-/** Who owns the docked bar at the bottom of the window: a try-it step, a myth's "Show me", or nobody. */
-export type DockOwner = 'try-it' | 'myth' | null;
+/** Who owns the docked bar at the bottom of the window: a try-it step, a myth's "Show me", a lever tried from the diagnosis, a lever scene's step, or nobody. */
+export type DockOwner = 'try-it' | 'myth' | 'diagnose' | 'scene' | null;
 
 const dock = createStore<{ owner: DockOwner; claim: (o: DockOwner) => void; release: (o: DockOwner) => void }>()((set, get) => ({
   owner: null,

@@ -115,7 +115,8 @@ const TRUE_WORDS = ['', '1', 'true', 'yes', 'on'];
 export function questionParam(search: string, count: number): QuestionLink {
   const params = new URLSearchParams(search);
   const raw = params.get('question');
-  if (raw === null) return { id: null, notice: params.has('answer') ? 'The link has "answer" but no "question", so no question was opened.' : null };
+  // `answer` also goes with a lever scene (`scene=N`), which its own panel reads.
+  if (raw === null) return { id: null, notice: params.has('answer') && !params.has('scene') ? 'The link has "answer" but no "question", so no question was opened.' : null };
   const n = Number(raw.trim());
   if (!(raw.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= count)) {
     return { id: null, notice: `The link asked for question "${raw}", but the questions are numbered 1 to ${count}, so none was opened.` };
