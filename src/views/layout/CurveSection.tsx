@@ -15,7 +15,7 @@ const ThroughputCurve = memo(ThroughputCurveChart);
 
 type CurveMode = 'load' | 'rate';
 
-/** The highest completed rate on either load curve, req/s; null when neither has a finite one. */
+/** The highest completed rate on any of the load curves, req/s; null when none has a finite one. */
 function capacityOf(...curves: (readonly (SweepPoint | null | undefined)[] | undefined)[]): number | null {
   let best = 0;
   for (const points of curves) for (const p of points ?? []) if (p && Number.isFinite(p.metrics.requestsPerSec)) best = Math.max(best, p.metrics.requestsPerSec);
@@ -66,7 +66,7 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
       <p className="min-h-4 text-xs text-muted" data-sweep-state={building ? 'running' : 'done'}>
         {progress}
       </p>
-      <PinnedCurveModes loadCurve={body} capacityReqPerSec={capacityOf(shown?.points, baselinePoints)} />
+      <PinnedCurveModes loadCurve={body} capacityReqPerSec={sweep?.done && pinnedSweep?.done ? capacityOf(sweep.points, pinnedSweep.points) : null} />
     </ChartCard>
   );
 }
@@ -84,10 +84,9 @@ function PinnedCurveModes({ loadCurve, capacityReqPerSec }: { loadCurve: ReactNo
   const [mode, setMode] = useState<CurveMode>('load');
   const on = pinnedSettings !== null && mode === 'rate';
   // Around what the busier of the two can complete, so the sweep crosses the rate where they part
-  // (an idle run's own rate would sweep far below it); before a curve, around the current rate.
-  const ownRate = settings.rate !== null && Number.isFinite(settings.rate) ? settings.rate : (main?.metrics.requestsPerSec ?? 0);
-  const centre = capacityReqPerSec ?? ownRate;
-  const rates = useMemo(() => goodputRates(centre), [centre]);
+  // (an idle run's own rate would sweep far below it). Only once both load curves are in: a centre
+  // taken from one curve and then the other would sweep twice, over different rates.
+  const rates = useMemo(() => (capacityReqPerSec === null ? null : goodputRates(capacityReqPerSec)), [capacityReqPerSec]);
   const both = useRateCompare(on, settings, pinnedSettings, rates);
   if (!pinnedSettings) return <>{loadCurve}</>;
   const shapesDiffer = pinned && main ? !sameShape(pinned.cluster, main.cluster) : false;
