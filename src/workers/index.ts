@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
-import { useStore } from 'zustand';
+import { useStore, type StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { PIN_KEY } from '../settings/pin';
 import { getLabStore } from '../store';
 import { lazyWorker } from './lazyWorker';
@@ -46,13 +47,45 @@ export function useSim<T>(selector: (state: SimState) => T): T {
   return useStore(getSimClient().store, selector);
 }
 
+let afterPaint: StoreApi<SimState> | null = null;
+
+/** Runs `fn` once the frame being prepared has been painted (a task after the next animation frame). */
+const whenPainted = (fn: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+};
+
 /**
- * Like `useSim`, but the value may lag one render behind: React paints the
- * readouts and the timeline first, then redraws the heavier charts without
- * blocking input. Use it for views below the fold.
+ * The simulation state, copied over only after the frame that shows a change
+ * has been painted. Views below the fold read this copy, so the first frame
+ * after a new result lays out and paints the stage alone (verdict, readouts,
+ * timeline); the charts below follow a frame later. Without it their commit
+ * could land in the same frame and hold the readouts back.
+ */
+function afterPaintStore(): StoreApi<SimState> {
+  if (afterPaint) return afterPaint;
+  const source = getSimClient().store;
+  const copy = createStore<SimState>()(() => source.getState());
+  let queued = false;
+  source.subscribe(() => {
+    if (queued) return;
+    queued = true;
+    whenPainted(() => {
+      queued = false;
+      copy.setState(source.getState(), true);
+    });
+  });
+  afterPaint = copy;
+  return copy;
+}
+
+/**
+ * Like `useSim`, but for views below the fold: the value arrives after the
+ * stage has painted it (see `afterPaintStore`), and React may render it
+ * later still (`useDeferredValue`) without blocking input.
  */
 export function useDeferredSim<T>(selector: (state: SimState) => T): T {
-  return useDeferredValue(useSim(selector));
+  return useDeferredValue(useStore(afterPaintStore(), selector));
 }
 
 /** Selects one value of the pinned baseline's simulation state. */

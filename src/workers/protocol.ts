@@ -62,11 +62,18 @@ export interface RunRequest {
    * does: past capacity the queue grows, and a steady window would leave out the requests stuck in it.
    */
   sweepWindow?: 'all' | 'steady';
+  /**
+   * The page already shows this run's main result (it ran on the page): the worker replies
+   * with its cost only (`main-cost`), since copying a whole result across for nothing costs
+   * the page several milliseconds of deserialising right when it is painting the readouts.
+   */
+  shown?: boolean;
 }
 
 /** Worker → page. */
 export type WorkerReply =
   | { type: 'main'; id: number; result: MainResult }
+  | { type: 'main-cost'; id: number; computeMs: number }
   | { type: 'sweep-point'; id: number; index: number; total: number; axis: 'users' | 'rate'; point: SweepPoint }
   | { type: 'sweep-done'; id: number; computeMs: number }
   | { type: 'error'; id: number; param: string; message: string };

@@ -27,7 +27,8 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
     try {
       const t0 = performance.now();
       const result = simulate(built.scenario);
-      post({ type: 'main', id: req.id, result: mainResultOf(result, performance.now() - t0) });
+      const computeMs = performance.now() - t0;
+      post(req.shown ? { type: 'main-cost', id: req.id, computeMs } : { type: 'main', id: req.id, result: mainResultOf(result, computeMs) });
       const axis = req.axis ?? sweepAxisFor(built.scenario.load, result.metrics);
       const t1 = performance.now();
       for (let index = 0; index < axis.values.length; index++) {

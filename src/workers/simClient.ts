@@ -118,16 +118,20 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
     const s = store.getState();
     if (reply.id < floorId) return;
     switch (reply.type) {
-      case 'main': {
+      case 'main':
+      case 'main-cost': {
+        const computeMs = reply.type === 'main' ? reply.result.computeMs : reply.computeMs;
         const events = eventsOf.get(reply.id);
-        if (events !== undefined) observeCost(reply.result.computeMs, events);
+        if (events !== undefined) observeCost(computeMs, events);
         const settings = settingsOf.get(reply.id);
         for (const k of eventsOf.keys()) if (k <= reply.id) eventsOf.delete(k);
         for (const k of settingsOf.keys()) if (k <= reply.id) settingsOf.delete(k);
         if (inWorker && inWorker.id <= reply.id) inWorker = null;
         // Its sweep points cost about as much each: a worker busy with them would hold a newer run back.
-        heavySweepOf = reply.result.computeMs >= HEAVY_POINT_MS ? reply.id : null;
+        heavySweepOf = computeMs >= HEAVY_POINT_MS ? reply.id : null;
         if (s.slow && s.slow.id <= reply.id) store.setState({ slow: null });
+        // The page ran it and shows it already.
+        if (reply.type === 'main-cost') return;
         if (s.main && reply.id <= s.main.id) return;
         if (reply.id < (s.error?.id ?? 0)) return;
         if (!settings) return;
@@ -235,7 +239,8 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       inWorker = ranInline ? null : { id, predictedMs, since: now };
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
-      worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}) } : { type: 'run', id, settings });
+      const shown = ranInline ? { shown: true } : {};
+      worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
       return id;
     },
     /**

@@ -141,10 +141,16 @@ describe('simulation client', () => {
     expect(shown?.id).toBe(1);
     expect(shown?.result.metrics.completed).toBe(60);
     expect(posted.map((p) => p.id)).toEqual([1]);
-    const replies = runOnce(settings({ users: 4 }), 1);
-    const workerMain = replies[0];
+    // The worker is told the page shows it: it sends back the run's cost, not a second copy of the result.
+    expect(posted[0].shown).toBe(true);
+    const replies: WorkerReply[] = [];
+    createRunner((x) => replies.push(x), () => Promise.resolve()).receive(posted[0]);
+    expect(replies[0].type).toBe('main-cost');
+    deliver(replies[0]);
+    expect(client.store.getState().main).toBe(shown);
+    // Same run, same seed: the worker's copy, had it been sent, is the page's, and is not applied twice.
+    const workerMain = runOnce(settings({ users: 4 }), 1)[0];
     deliver(workerMain);
-    // Same run, same seed: the page's copy stays; the worker's is not applied twice.
     expect(client.store.getState().main).toBe(shown);
     expect(JSON.stringify(workerMain.type === 'main' && workerMain.result.metrics)).toBe(JSON.stringify(shown?.result.metrics));
     for (let i = 0; i < 50 && replies.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
