@@ -158,7 +158,7 @@ async function startScene(page: Page, n: number, answer: RegExp) {
   await expect(view).toHaveAttribute('data-phase', 'observe');
   await expect(view).toHaveAttribute('data-step', '0');
   await focusOnLab(page);
-  expect(pinOf(page), 'the first step pins nothing').toBeNull();
+  await expect.poll(() => pinOf(page), { message: 'the first step pins nothing' }).toBeNull();
   return view;
 }
 
@@ -166,8 +166,9 @@ async function nextSceneStep(page: Page, step: number, pinned: boolean) {
   await clickAndWait(page, sceneDock(page).locator('[data-testid="scene-next"]'));
   await expect(scenes(page).locator('[data-scene]')).toHaveAttribute('data-step', String(step));
   await focusOnLab(page);
-  if (pinned) expect(pinOf(page), `step ${step + 1} pins the step before`).not.toBeNull();
-  else expect(pinOf(page), `step ${step + 1} pins nothing`).toBeNull();
+  // The link is written a moment after the settings (URL writes are coalesced): poll it.
+  if (pinned) await expect.poll(() => pinOf(page), { message: `step ${step + 1} pins the step before` }).not.toBeNull();
+  else await expect.poll(() => pinOf(page), { message: `step ${step + 1} pins nothing` }).toBeNull();
 }
 
 async function explainScene(page: Page): Promise<string> {
