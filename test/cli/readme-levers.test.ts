@@ -1,0 +1,53 @@
+// The Levers section of the README quotes runs of the engine; this recomputes
+// each one, so a change to the engine that moves a figure fails here until
+// the README says the new one.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { simulate, sweep, type RunResult } from '../../src/engine';
+import { settingsFromQuery } from '../../src/settings/parse';
+import { scenarioFromSettings } from '../../src/settings/scenario';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+
+function scenarioOf(query: string) {
+  const built = scenarioFromSettings(settingsFromQuery(query).settings);
+  if (!built.ok) throw new Error(`${query}: ${built.message}`);
+  return built.scenario;
+}
+const run = (query: string): RunResult => simulate(scenarioOf(query));
+const ms1 = (x: number) => x.toFixed(1);
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
+
+describe("README's lever figures", () => {
+  it('prefix caching: the summary TTFT with 90% of the prompt cached', () => {
+    const off = run('workload=summarize').metrics.ttftMs.p50;
+    const on = run('workload=summarize&prefixCacheShare=0.9').metrics.ttftMs.p50;
+    expect(readme).toContain(`TTFT p50 ${Math.round(off)} ms → ${Math.round(on)} ms at F = 0.9`);
+  });
+
+  it('speculative decoding on the lesson server and on an H100', () => {
+    const tpot = (q: string) => ms1(run(`workload=report&${q}`).metrics.tpotMs.p50);
+    const pair = (base: string, a = 0.7) => `${tpot(base)} → ${tpot(`${base}&specTokens=4&specAcceptance=${a}`)}`;
+    expect(readme).toContain(`lesson server TPOT p50 ${pair('users=1')} ms at 1 user, ${pair('users=16')} ms at 16, ${pair('users=64')} ms (a loss) at 64`);
+    const hw = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm';
+    expect(readme).toContain(`${pair(`${hw}&users=1`)} ms at 1 user, ${pair(`${hw}&users=64`)} ms at 64, ${pair(`${hw}&users=256`)} ms at 256`);
+    expect(readme).toContain(`with A = 0.5 ${pair(`${hw}&users=256`, 0.5)} ms (a loss) at 256`);
+  });
+
+  it('replicas: saturated throughput for R = 1, 2, 4', () => {
+    const tok = (r: number) => count(run(`workload=chat&users=${256 * r}&replicas=${r}`).metrics.outputTokPerSec);
+    expect(readme).toContain(`replica: ${tok(1)}, ${tok(2)}, ${tok(4)} tok/s for R = 1, 2, 4`);
+  });
+
+  it('the DistServe table: 4 replicas against 2 prefill + 2 decode on 4 × H100', () => {
+    const base = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm&prompt=4000&output=200&spread=0.5&ttftSlo=1000&tpotSlo=20&requests=600';
+    const rates = [12, 16, 18, 20];
+    const replicas = sweep(scenarioOf(`${base}&replicas=4`), { kind: 'rate', values: rates });
+    const split = sweep(scenarioOf(`${base}&prefillGpus=2&decodeGpus=2`), { kind: 'rate', values: rates });
+    const cell = (p: (typeof replicas)[number]) => `${count(p.metrics.outputTokPerSec)}, ${p.metrics.goodputReqPerSec.toFixed(1)}`;
+    rates.forEach((rate, i) => expect(readme).toContain(`| ${rate} | ${cell(replicas[i])} | ${cell(split[i])} |`));
+    const ratio = (i: number) => (split[i].metrics.goodputReqPerSec / replicas[i].metrics.goodputReqPerSec).toFixed(1);
+    expect(readme).toContain(`${ratio(2)}× the goodput at 18 req/s and ${ratio(3)}× at 20`);
+    expect(readme).toContain(`(TPOT p95 ${ms1(replicas[2].metrics.tpotMs.p95)} ms at 18 req/s), while the decode instances keep their pace (${ms1(split[2].metrics.tpotMs.p95)} ms)`);
+  });
+});
