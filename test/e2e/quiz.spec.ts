@@ -50,6 +50,9 @@ test('damaged or other-version progress resets with a notice, never a crash', as
     [JSON.stringify({ version: 7, predictions: {}, completed: [1], quiz: null }), /another version/],
   ] as const) {
     const l = await lab();
+    // The progress store is made when the try-it panel (a lazy chunk) first renders: write the bad
+    // entry after that, or this page itself reads it, resets it, and the reload finds nothing.
+    await expect(l.page.locator('[data-testid="try-it"]')).toHaveCount(1);
     await l.page.evaluate((v) => window.localStorage.setItem('latency-lab:progress:v1', v), stored);
     await l.page.reload();
     const notice = l.page.locator('[data-testid="progress-notice"]');
