@@ -16,3 +16,12 @@ export function LessonDock({ label, children, testId }: { label: string; childre
     </aside>
   );
 }
+
+/** The dock's one primary action (the next step, or "I've looked"): waits for the run of the current step. */
+export function DockAction({ onClick, ready, testId, children }: { onClick: () => void; ready: boolean; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} disabled={!ready} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink disabled:cursor-wait disabled:opacity-60" data-testid={testId}>
+      {children}
+    </button>
+  );
+}

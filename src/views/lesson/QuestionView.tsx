@@ -7,7 +7,7 @@ import { applyScenario } from './applyScenario';
 import { useDock } from './dockStore';
 import { Explanation } from './Explanation';
 import { focusLab } from './focusLab';
-import { LessonDock } from './LessonDock';
+import { DockAction, LessonDock } from './LessonDock';
 import { METRIC_NAMES, watchValue } from './metricNames';
 import { PredictionForm } from './PredictionForm';
 import { useProgress } from './progressStore';
@@ -132,13 +132,13 @@ export const QuestionView = forwardRef<HTMLHeadingElement, { question: TryItQues
               )}
             </p>
             {next !== null ? (
-              <button type="button" onClick={() => nextStep(next)} disabled={status !== 'ready'} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink disabled:cursor-wait disabled:opacity-60" data-testid="next-step">
+              <DockAction onClick={() => nextStep(next)} ready={status === 'ready'} testId="next-step">
                 {question.steps[next].label}
-              </button>
+              </DockAction>
             ) : (
-              <button type="button" onClick={looked} disabled={status !== 'ready'} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink disabled:cursor-wait disabled:opacity-60" data-testid="looked">
+              <DockAction onClick={looked} ready={status === 'ready'} testId="looked">
                 I&apos;ve looked: explain it
-              </button>
+              </DockAction>
             )}
           </LessonDock>
         )}

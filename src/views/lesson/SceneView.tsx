@@ -5,7 +5,7 @@ import { settingsFromQuery } from '../../settings/parse';
 import { getLabStore, useLabStore } from '../../store';
 import { useDock } from './dockStore';
 import { focusLab } from './focusLab';
-import { LessonDock } from './LessonDock';
+import { DockAction, LessonDock } from './LessonDock';
 import { METRIC_NAMES } from './metricNames';
 import { PredictionForm } from './PredictionForm';
 import { SceneExplanation, SceneTable } from './SceneParts';
@@ -149,13 +149,13 @@ export const SceneView = forwardRef<HTMLHeadingElement, Props>(function SceneVie
             {stepInfo.watchHint}
           </p>
           {nextStep !== null ? (
-            <button type="button" onClick={() => next(nextStep)} disabled={status !== 'ready'} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink disabled:cursor-wait disabled:opacity-60" data-testid="scene-next">
+            <DockAction onClick={() => next(nextStep)} ready={status === 'ready'} testId="scene-next">
               {scene.steps[nextStep].label}
-            </button>
+            </DockAction>
           ) : (
-            <button type="button" onClick={looked} disabled={status !== 'ready'} className="rounded-md bg-accent px-3 py-1.5 font-semibold text-accent-ink disabled:cursor-wait disabled:opacity-60" data-testid="scene-looked">
+            <DockAction onClick={looked} ready={status === 'ready'} testId="scene-looked">
               I&apos;ve looked: explain it
-            </button>
+            </DockAction>
           )}
         </LessonDock>
       )}
