@@ -1,3 +1,4 @@
+import { OptionError, readFlags, type FlagTable } from './flags';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { format } from 'd3-format';
@@ -21,7 +22,7 @@ import { metricsJson } from './json';
  */
 
 /** Flags of `lab import`. */
-export const IMPORT_FLAGS: Record<string, { value: string | null; doc: string }> = {
+export const IMPORT_FLAGS: FlagTable = {
   'ttft-slo': { value: 'MS|off', doc: `TTFT target for goodput (default ${DEFAULT_SETTINGS.ttftSlo}).` },
   'tpot-slo': { value: 'MS|off', doc: `TPOT target for goodput (default ${DEFAULT_SETTINGS.tpotSlo}).` },
   'e2e-slo': { value: 'MS|off', doc: 'E2E target for goodput (default off).' },
@@ -37,7 +38,6 @@ the lab's CSV or JSON) and prints TTFT, TPOT, ITL, E2E, throughput and goodput o
 ${Object.entries(IMPORT_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(20)} ${v.doc}`).join('\n')}
 Exit status: 0 ok, 1 a file was refused (the message says why), 2 bad option.`;
 
-class OptionError extends Error {}
 
 interface ImportArgs {
   files: string[];
@@ -50,30 +50,8 @@ interface ImportArgs {
 /** Reads `lab import` argv (after the word `import`). */
 export function parseImportArgs(argv: readonly string[]): { ok: true; args: ImportArgs } | { ok: false; error: string } {
   try {
-    const values = new Map<string, string>();
     const files: string[] = [];
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i];
-      if (!arg.startsWith('--')) {
-        files.push(arg);
-        continue;
-      }
-      const eq = arg.indexOf('=');
-      const name = arg.slice(2, eq >= 0 ? eq : undefined);
-      const def = IMPORT_FLAGS[name];
-      if (!def) throw new OptionError(`unknown option --${name} (see --help)`);
-      if (values.has(name)) throw new OptionError(`option --${name} is given twice`);
-      if (def.value === null) {
-        if (eq >= 0) throw new OptionError(`option --${name} takes no value`);
-        values.set(name, '');
-      } else if (eq >= 0) values.set(name, arg.slice(eq + 1));
-      else {
-        const next = argv[i + 1];
-        if (next === undefined || next.startsWith('--')) throw new OptionError(`option --${name} needs a value`);
-        values.set(name, next);
-        i++;
-      }
-    }
+    const values = readFlags(argv, IMPORT_FLAGS, (arg) => files.push(arg));
     const help = values.has('help');
     // SLO targets parse exactly as predict's (the settings schema): an empty value is refused, not "off".
     const slo = (flag: string, fallback: number | null): number | null => {

@@ -1,3 +1,4 @@
+import { OptionError, readFlags, type FlagTable } from './flags';
 import { format } from 'd3-format';
 import type { RunMetrics, Slo, Stats } from '../engine/types';
 import { computeImportedMetrics } from '../import/metrics';
@@ -13,7 +14,7 @@ import { metricsJson } from './json';
  */
 
 /** Flags of `lab measure`, with whether they take a value, for `--help`. */
-export const MEASURE_FLAGS: Record<string, { value: string | null; doc: string }> = {
+export const MEASURE_FLAGS: FlagTable = {
   url: { value: 'URL', doc: 'Server base URL, e.g. http://127.0.0.1:8000 (/v1 is added when missing). Required.' },
   model: { value: 'NAME', doc: 'Served model name. Required.' },
   'api-key': { value: 'KEY', doc: 'API key, sent as a bearer token (or set LAB_API_KEY). Never printed.' },
@@ -43,7 +44,6 @@ export interface MeasureArgs {
   help: boolean;
 }
 
-class OptionError extends Error {}
 
 /** Decimal numbers only: `Number()` would also take `0x10` (16), `0b11`, `1_0` is refused anyway, and '' as 0. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -71,26 +71,9 @@ function sloFlag(values: Map<string, string>, flag: string, fallback: number): n
  */
 export function parseMeasureArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): { ok: true; args: MeasureArgs } | { ok: false; error: string } {
   try {
-    const values = new Map<string, string>();
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i];
-      if (!arg.startsWith('--')) throw new OptionError(`unexpected argument "${arg}"`);
-      const eq = arg.indexOf('=');
-      const name = arg.slice(2, eq >= 0 ? eq : undefined);
-      const def = MEASURE_FLAGS[name];
-      if (!def) throw new OptionError(`unknown option --${name} (see --help)`);
-      if (values.has(name)) throw new OptionError(`option --${name} is given twice`);
-      if (def.value === null) {
-        if (eq >= 0) throw new OptionError(`option --${name} takes no value`);
-        values.set(name, '');
-      } else if (eq >= 0) values.set(name, arg.slice(eq + 1));
-      else {
-        const next = argv[i + 1];
-        if (next === undefined || next.startsWith('--')) throw new OptionError(`option --${name} needs a value`);
-        values.set(name, next);
-        i++;
-      }
-    }
+    const values = readFlags(argv, MEASURE_FLAGS, (arg) => {
+      throw new OptionError(`unexpected argument "${arg}"`);
+    });
     const help = values.has('help');
     const endpoint = values.get('endpoint') ?? MEASURE_DEFAULTS.endpoint;
     if (endpoint !== 'chat' && endpoint !== 'completions') throw new OptionError(`--endpoint: "${endpoint}" is not chat or completions`);
