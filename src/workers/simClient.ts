@@ -70,7 +70,8 @@ export interface SimClientOptions {
   /**
    * Runs the main simulation on the page, skipping the worker round trip,
    * while main runs have recently taken less than this many ms (a smoothed
-   * average, fed by the worker's timings too). 0 sends everything to the worker.
+   * average, fed by the worker's timings too, and reset by `warmUp`). 0 sends
+   * everything to the worker.
    * The sweep always runs in the worker.
    */
   inlineBudgetMs?: number;
@@ -95,6 +96,8 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
   // so a huge scenario never runs on the page (the first run used to, with a cost of 0 assumed).
   let msPerEvent = PRIOR_MS_PER_EVENT;
   let measured = false;
+  /** The cheapest warm-up run's cost per event, ms (see `warmUp`). */
+  let warmPerEvent = Infinity;
   const observeCost = (ms: number, events: number) => {
     const perEvent = ms / Math.max(1, events);
     msPerEvent = measured ? 0.6 * msPerEvent + 0.4 * perEvent : perEvent;
@@ -242,6 +245,40 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       const shown = ranInline ? { shown: true } : {};
       worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
       return id;
+    },
+    /**
+     * One warm-up run on the page (call when the page is idle): runs `settings`, result
+     * unused. The engine's code is compiled and optimised over its first runs on a page,
+     * which cost several times what later ones do (10 to 20 runs to reach full speed);
+     * without warming up, the first changes after load either run cold on the page or make
+     * the round trip to the worker, whose reply (thousands of request records) the page
+     * must then deserialise. The cheapest warm-up run so far becomes the cost per event
+     * the next runs are predicted with (the cold runs before it say nothing about later
+     * ones). Skipped for settings that cannot run or are predicted to cost more than
+     * `maxMs`. Returns the run's cost, ms, or null when skipped.
+     */
+    warmUp(settings: Settings, maxMs = 120): number | null {
+      if (inlineBudgetMs <= 0) return null;
+      const built = scenarioFromSettings(settings);
+      if (!built.ok) return null;
+      const events = estimatedEvents(built.scenario);
+      if (events * msPerEvent > maxMs) return null;
+      const t0 = performance.now();
+      try {
+        simulate(built.scenario);
+      } catch {
+        return null;
+      }
+      const ms = performance.now() - t0;
+      warmPerEvent = Math.min(warmPerEvent, ms / Math.max(1, events));
+      msPerEvent = warmPerEvent;
+      measured = true;
+      return ms;
+    },
+    /** The cost of a run of `settings` predicted from the runs so far, ms (Infinity when they cannot run). */
+    predictedMs(settings: Settings): number {
+      const built = scenarioFromSettings(settings);
+      return built.ok ? estimatedEvents(built.scenario) * msPerEvent : Infinity;
     },
     /**
      * Stops the run in progress (by replacing the worker): the results shown

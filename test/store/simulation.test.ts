@@ -167,6 +167,35 @@ describe('simulation client', () => {
     expect(posted.map((p) => p.id)).toEqual([1]);
   });
 
+  it('a warm-up run on the page replaces a cold cost estimate, so the next cheap run is shown at once', () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createSimClient(worker, { inlineBudgetMs: 50 });
+    client.request(settings({ users: 4 }));
+    expect(client.store.getState().main?.id, 'cheap by the prior estimate: on the page').toBe(1);
+    // A cold engine reports a run far over the budget: the next run goes to the worker.
+    deliver({ type: 'main-cost', id: 1, computeMs: 200 });
+    expect(client.predictedMs(settings({ users: 8 }))).toBeGreaterThan(50);
+    client.request(settings({ users: 8 }));
+    expect(client.store.getState().main?.id, 'predicted over the budget: left to the worker').toBe(1);
+    expect(posted.at(-1)?.shown).toBeUndefined();
+    const ms = client.warmUp(settings({ users: 8 }));
+    expect(ms).not.toBeNull();
+    expect(client.store.getState().main?.id, 'a warm-up shows nothing').toBe(1);
+    expect(client.predictedMs(settings({ users: 8 }))).toBeLessThan(50);
+    client.request(settings({ users: 16 }));
+    expect(client.store.getState().main?.id, 'warm: on the page again').toBe(3);
+    expect(posted.at(-1)).toMatchObject({ id: 3, shown: true });
+  });
+
+  it('skips a warm-up for settings that cannot run, that cost too much, or when nothing runs on the page', () => {
+    const { worker } = fakeWorker();
+    const cannotRun = settings({ server: 'hardware', model: 'llama-3.1-405b', gpu: 'l4', tp: 1 });
+    expect(createSimClient(worker, { inlineBudgetMs: 8 }).warmUp(cannotRun)).toBeNull();
+    expect(createSimClient(worker, { inlineBudgetMs: 8 }).warmUp(settings(HUGE))).toBeNull();
+    expect(createSimClient(worker, { inlineBudgetMs: 0 }).warmUp(settings())).toBeNull();
+    expect(createSimClient(worker, { inlineBudgetMs: 8 }).predictedMs(cannotRun)).toBe(Infinity);
+  });
+
   it('never runs a huge scenario on the page, even as the first run (no cost measured yet), and says it is slow', () => {
     const { worker, posted } = fakeWorker();
     const client = createSimClient(worker, { inlineBudgetMs: 8 });
