@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepPoint } from '../../src/engine';
-import { goodputRateSentence, goodputRates, sustainedRate } from '../../src/views/curve/goodputRate';
+import { goodputRateSentence, goodputRates, layoutGoodputRate, sustainedRate } from '../../src/views/curve/goodputRate';
 
 /** A rate point with the metrics the comparison reads. */
 const point = (ratePerSec: number, goodputReqPerSec: number, sloMetShare: number, outputTokPerSec = 100 * goodputReqPerSec): SweepPoint =>
@@ -26,6 +26,19 @@ describe('goodput against rate', () => {
     const s = goodputRateSentence(now, pinned);
     expect(s).toMatch(/now up to 20 req\/s, the pinned run up to 10 req\/s \(2×\)/);
     expect(s).toMatch(/within 1% of each other/);
+  });
+
+  it('states and marks no sustained rate until both sweeps are complete (a missing rate is not a miss)', () => {
+    // The current run's 15 req/s point has not arrived: its 10 and 20 are in, 20 misses.
+    const now = [point(5, 5, 1), point(10, 9.8, 1), point(20, 12, 0.6)];
+    const pinned = [point(5, 5, 1), point(10, 9.7, 0.95), point(15, 9, 0.6), point(20, 8, 0.4)];
+    const partial = layoutGoodputRate({ current: now, baseline: pinned, progress: { done: 7, total: 8 } }, { widthPx: 800 });
+    expect(partial.sentence).toBe('Sweeping both runs over the same rates: 7 of 8 runs done…');
+    expect(partial.sustained).toEqual([]);
+    expect(partial.series.find((s) => s.key === 'throughput')?.dots).toHaveLength(3);
+    const complete = layoutGoodputRate({ current: [...now, point(15, 14.5, 0.97)], baseline: pinned, progress: { done: 8, total: 8 } }, { widthPx: 800 });
+    expect(complete.sentence).toMatch(/now up to 15 req\/s, the pinned run up to 10 req\/s/);
+    expect(complete.sustained.map((m) => m.ratePerSec)).toEqual([15, 10]);
   });
 
   it('spreads the rates around the centre, distinct and positive; none for a centre that is not a rate', () => {

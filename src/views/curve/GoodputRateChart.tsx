@@ -16,9 +16,14 @@ import { layoutGoodputRate } from './goodputRate';
  * the same offered rates, their throughput and goodput (req/s) on one chart,
  * with where each stops keeping its requests within the SLO.
  */
-export function GoodputRateChart({ current, baseline, width: fixedWidth }: { current: readonly SweepPoint[]; baseline: readonly SweepPoint[]; width?: number }) {
+export function GoodputRateChart({ current, baseline, progress, width: fixedWidth }: { current: readonly SweepPoint[]; baseline: readonly SweepPoint[]; /** Runs swept so far of both sweeps (absent: complete). */ progress?: { done: number; total: number }; width?: number }) {
   const { ref, width } = useChartWidth<HTMLElement>(fixedWidth);
-  const layout = useMemo(() => layoutGoodputRate({ current, baseline }, { widthPx: width }), [current, baseline, width]);
+  const done = progress?.done;
+  const total = progress?.total;
+  const layout = useMemo(
+    () => layoutGoodputRate({ current, baseline, ...(done !== undefined && total !== undefined ? { progress: { done, total } } : {}) }, { widthPx: width }),
+    [current, baseline, done, total, width],
+  );
   const rows = (pts: readonly SweepPoint[], who: string) =>
     pts
       .filter((p) => p != null && p.ratePerSec !== null)

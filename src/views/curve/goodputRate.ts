@@ -82,6 +82,12 @@ export interface GoodputRateLayout {
 export interface GoodputRateData {
   current: readonly SweepPoint[];
   baseline: readonly SweepPoint[];
+  /**
+   * Runs swept so far of both sweeps, and of how many. While some are missing the chart draws
+   * what is in but neither marks nor states a sustained rate: a rate missing from a sweep would
+   * otherwise read as where the run stopped keeping up. Absent: both sweeps are complete.
+   */
+  progress?: { done: number; total: number };
 }
 
 const ratesOf = (pts: readonly SweepPoint[]) => pts.filter((p) => p != null && p.ratePerSec !== null && Number.isFinite(p.ratePerSec)).sort((a, b) => a.ratePerSec! - b.ratePerSec!);
@@ -153,8 +159,9 @@ export function layoutGoodputRate(data: GoodputRateData, size: { widthPx: number
   const top = Math.min(d1, y.domain()[1]);
   const offeredD = path([{ xPx: x(d0), yPx: y(d0) }, { xPx: x(top), yPx: y(top) }]);
   const sustained: GoodputRateLayout['sustained'] = [];
-  const now = sustainedRate(cur);
-  const before = sustainedRate(base);
+  const partial = data.progress !== undefined && data.progress.done < data.progress.total;
+  const now = partial ? null : sustainedRate(cur);
+  const before = partial ? null : sustainedRate(base);
   if (now !== null) sustained.push({ run: 'current', ratePerSec: now, xPx: x(now), label: `now: ${formatRate(now)}`, yPx: bottomPx - 6 });
   if (before !== null) sustained.push({ run: 'baseline', ratePerSec: before, xPx: x(before), label: `pinned: ${formatRate(before)}`, yPx: bottomPx - 20 });
   return {
@@ -168,7 +175,7 @@ export function layoutGoodputRate(data: GoodputRateData, size: { widthPx: number
     // The pinned run's lines first, under the current ones.
     series: [...seriesFor(base, true), ...seriesFor(cur, false)],
     sustained,
-    sentence: goodputRateSentence(cur, base),
+    sentence: partial ? `Sweeping both runs over the same rates: ${data.progress!.done} of ${data.progress!.total} runs done…` : goodputRateSentence(cur, base),
     message: null,
   };
 }

@@ -4,7 +4,7 @@ import { ThroughputCurve as ThroughputCurveChart } from '../curve';
 import { GoodputRateChart } from '../curve/GoodputRateChart';
 import { goodputRates } from '../curve/goodputRate';
 import { useLabStore } from '../../store';
-import { useDeferredSim, usePinnedResult, usePinnedSweep, useSim } from '../../workers';
+import { useDeferredSim, usePinnedResult, usePinnedSweep, useSim, type SweepState } from '../../workers';
 import { useRateCompare } from '../../workers/rateCompare';
 import { Choice } from '../common/Choice';
 import { clusterWords, sameShape } from '../common/cluster';
@@ -20,6 +20,15 @@ function capacityOf(...curves: (readonly (SweepPoint | null | undefined)[] | und
   let best = 0;
   for (const points of curves) for (const p of points ?? []) if (p && Number.isFinite(p.metrics.requestsPerSec)) best = Math.max(best, p.metrics.requestsPerSec);
   return best > 0 ? best : null;
+}
+
+/** Runs done of both rate sweeps, and of how many (each sweep has `perSweep` rates until its first point says). */
+function sweepProgress(current: SweepState | null, baseline: SweepState | null, perSweep: number): { done: number; total: number } {
+  const count = (s: SweepState | null) => (s ? s.points.filter(Boolean).length : 0);
+  const totalOf = (s: SweepState | null) => s?.total ?? perSweep;
+  // A finished sweep counts whole: a point that could not be run still leaves it complete.
+  const doneOf = (s: SweepState | null) => (s?.done ? totalOf(s) : count(s));
+  return { done: doneOf(current) + doneOf(baseline), total: totalOf(current) + totalOf(baseline) };
 }
 
 /** Throughput and latency versus load, from the sweep; the last full curve stays (dimmed) while a new one is computed. */
@@ -115,7 +124,7 @@ function PinnedCurveModes({ loadCurve, capacityReqPerSec }: { loadCurve: ReactNo
       {mode === 'load' ? (
         loadCurve
       ) : (
-        <GoodputRateChart current={both.current?.points ?? []} baseline={both.baseline?.points ?? []} />
+        <GoodputRateChart current={both.current?.points ?? []} baseline={both.baseline?.points ?? []} progress={sweepProgress(both.current, both.baseline, rates?.length ?? 0)} />
       )}
     </div>
   );
