@@ -44,6 +44,8 @@ export function getSimClient(): SimClient {
  * to tell reliably when it got there, so the count is fixed.
  */
 const WARM_UP_RUNS = 12;
+/** Idle time a warm-up run waits for (or for its predicted cost, when less), ms. */
+const WARM_UP_ROOM_MS = 10;
 
 /**
  * Once the first curve is in, runs the current settings on the page while it is
@@ -57,17 +59,19 @@ function warmUpWhenIdle(c: SimClient, settingsNow: () => Settings): void {
   const finish = () => performance.mark('lab:warm');
   const step = (deadline: IdleDeadline) => {
     const settings = settingsNow();
-    // Wait for an idle period with room for the run, so it does not hold up a frame.
-    if (!deadline.didTimeout && deadline.timeRemaining() < Math.min(40, c.predictedMs(settings))) return requestIdleCallback(step, { timeout: 1000 });
+    // Wait for an idle period with room for the run, so it does not hold up a frame; while
+    // something animates, idle periods are the rest of a frame (at most ~16 ms), so the first,
+    // cold runs may overrun one by some milliseconds rather than wait for ever.
+    if (!deadline.didTimeout && deadline.timeRemaining() < Math.min(WARM_UP_ROOM_MS, c.predictedMs(settings))) return requestIdleCallback(step, { timeout: 500 });
     const ms = c.warmUp(settings);
     if (ms === null) return finish();
     if (++runs >= WARM_UP_RUNS) return finish();
-    requestIdleCallback(step, { timeout: 1000 });
+    requestIdleCallback(step, { timeout: 500 });
   };
   const stop = c.store.subscribe((s) => {
     if (!s.lastFullSweep) return;
     stop();
-    requestIdleCallback(step, { timeout: 1000 });
+    requestIdleCallback(step, { timeout: 500 });
   });
 }
 
@@ -86,7 +90,22 @@ let afterPaint: StoreApi<SimState> | null = null;
 
 /** Runs `fn` once the frame being prepared has been painted (a task after the next animation frame). */
 const whenPainted = (fn: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn, 0));
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => afterOtherTasks(fn));
+  else setTimeout(fn, 0);
+};
+
+/** The part of the Prioritized Task Scheduling API used here (Chromium 94+, Firefox 142+). */
+interface TaskScheduler {
+  postTask(fn: () => void, options: { priority: 'background' }): Promise<void>;
+}
+
+/**
+ * Runs `fn` in a task of background priority where the browser has one, so a key press or
+ * pointer move waiting behind it (the next step of a drag) is handled first; a plain task otherwise.
+ */
+const afterOtherTasks = (fn: () => void): void => {
+  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') void scheduler.postTask(fn, { priority: 'background' });
   else setTimeout(fn, 0);
 };
 

@@ -63,9 +63,11 @@ export interface RunRequest {
    */
   sweepWindow?: 'all' | 'steady';
   /**
-   * The page already shows this run's main result (it ran on the page): the worker replies
-   * with its cost only (`main-cost`), since copying a whole result across for nothing costs
-   * the page several milliseconds of deserialising right when it is painting the readouts.
+   * The page already shows this run's main result (it ran on the page). With `axis` (the
+   * page sends the curve's axis from its own result) the worker only sweeps; without it, it
+   * runs the main simulation for the axis and replies with its cost only (`main-cost`). Either
+   * way no result is copied back: deserialising one costs the page several milliseconds right
+   * when it is painting the readouts, and simulating it again delays the curve.
    */
   shown?: boolean;
 }

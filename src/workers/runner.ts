@@ -25,11 +25,15 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
       return;
     }
     try {
-      const t0 = performance.now();
-      const result = simulate(built.scenario);
-      const computeMs = performance.now() - t0;
-      post(req.shown ? { type: 'main-cost', id: req.id, computeMs } : { type: 'main', id: req.id, result: mainResultOf(result, computeMs) });
-      const axis = req.axis ?? sweepAxisFor(built.scenario.load, result.metrics);
+      let axis = req.axis;
+      // A run the page simulated and shows needs only its sweep (the page sends its axis).
+      if (!(req.shown && axis)) {
+        const t0 = performance.now();
+        const result = simulate(built.scenario);
+        const computeMs = performance.now() - t0;
+        post(req.shown ? { type: 'main-cost', id: req.id, computeMs } : { type: 'main', id: req.id, result: mainResultOf(result, computeMs) });
+        axis ??= sweepAxisFor(built.scenario.load, result.metrics);
+      }
       const t1 = performance.now();
       for (let index = 0; index < axis.values.length; index++) {
         const value = axis.values[index];

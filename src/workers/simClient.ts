@@ -5,6 +5,7 @@ import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
 import { mainResultOf } from './payload';
+import { sweepAxisFor } from './sweepAxis';
 import type { MainResult, RunRequest, WorkerReply } from './protocol';
 
 /** A finished or growing sweep, tagged with the request it belongs to. */
@@ -221,6 +222,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       const events = estimatedEvents(built.scenario);
       const predictedMs = events * msPerEvent;
       let ranInline = false;
+      let curveAxis: SweepAxis | undefined;
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
         const t0 = performance.now();
         try {
@@ -228,6 +230,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
           const ms = performance.now() - t0;
           observeCost(ms, events);
           ranInline = true;
+          curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
           markFirstResult();
           store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null });
         } catch {
@@ -237,13 +240,16 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       // A long main run still going in the worker would hold this one back: replace the worker.
       const now = performance.now();
       if ((inWorker && (inWorker.predictedMs >= SLOW_RUN_MS || now - inWorker.since >= SLOW_RUN_MS)) || heavySweepOf !== null) restartWorker();
-      eventsOf.set(id, events);
-      settingsOf.set(id, settings);
+      if (!ranInline) {
+        eventsOf.set(id, events);
+        settingsOf.set(id, settings);
+      }
       inWorker = ranInline ? null : { id, predictedMs, since: now };
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
+      const sweepAxis = axis ?? curveAxis;
       const shown = ranInline ? { shown: true } : {};
-      worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
+      worker.postMessage(sweepAxis ? { type: 'run', id, settings, axis: sweepAxis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
       return id;
     },
     /**

@@ -141,21 +141,28 @@ describe('simulation client', () => {
     expect(shown?.id).toBe(1);
     expect(shown?.result.metrics.completed).toBe(60);
     expect(posted.map((p) => p.id)).toEqual([1]);
-    // The worker is told the page shows it: it sends back the run's cost, not a second copy of the result.
+    // The worker is told the page shows it, with the curve's axis from the page's result: it
+    // neither simulates the run again nor sends a second copy of it, and only sweeps.
     expect(posted[0].shown).toBe(true);
+    expect(posted[0].axis).toEqual({ kind: 'users', values: [1, 2, 4, 8, 16, 32, 64, 128, 256] });
     const replies: WorkerReply[] = [];
     createRunner((x) => replies.push(x), () => Promise.resolve()).receive(posted[0]);
-    expect(replies[0].type).toBe('main-cost');
-    deliver(replies[0]);
+    for (let i = 0; i < 50 && replies.length < 1; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(replies.map((r) => r.type)).not.toContain('main');
+    expect(replies.map((r) => r.type)).not.toContain('main-cost');
+    // Without the axis (an older page) the worker runs it for the axis and replies with its cost only.
+    const costOnly: WorkerReply[] = [];
+    createRunner((x) => costOnly.push(x), () => Promise.resolve()).receive({ type: 'run', id: 1, settings: settings({ users: 4 }), shown: true });
+    expect(costOnly[0].type).toBe('main-cost');
+    deliver(costOnly[0]);
     expect(client.store.getState().main).toBe(shown);
     // Same run, same seed: the worker's copy, had it been sent, is the page's, and is not applied twice.
     const workerMain = runOnce(settings({ users: 4 }), 1)[0];
     deliver(workerMain);
     expect(client.store.getState().main).toBe(shown);
     expect(JSON.stringify(workerMain.type === 'main' && workerMain.result.metrics)).toBe(JSON.stringify(shown?.result.metrics));
-    for (let i = 0; i < 50 && replies.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
-    expect(replies[1].type).toBe('sweep-point');
-    deliver(replies[1]);
+    expect(replies[0].type).toBe('sweep-point');
+    deliver(replies[0]);
     expect(client.store.getState().sweep?.points.length).toBe(1);
   });
 
@@ -170,17 +177,18 @@ describe('simulation client', () => {
   it('a warm-up run on the page replaces a cold cost estimate, so the next cheap run is shown at once', () => {
     const { worker, posted, deliver } = fakeWorker();
     const client = createSimClient(worker, { inlineBudgetMs: 50 });
-    client.request(settings({ users: 4 }));
-    expect(client.store.getState().main?.id, 'cheap by the prior estimate: on the page').toBe(1);
-    // A cold engine reports a run far over the budget: the next run goes to the worker.
-    deliver({ type: 'main-cost', id: 1, computeMs: 200 });
+    // 10,000 requests (30,000 events): over the budget by the prior estimate, so it goes to the
+    // worker, whose cold engine takes 12 s for it; the cheap runs after it are predicted over the budget too.
+    client.request(settings({ requests: 10_000 }));
+    expect(client.store.getState().main).toBeNull();
+    deliver({ type: 'main-cost', id: 1, computeMs: 12_000 });
     expect(client.predictedMs(settings({ users: 8 }))).toBeGreaterThan(50);
     client.request(settings({ users: 8 }));
-    expect(client.store.getState().main?.id, 'predicted over the budget: left to the worker').toBe(1);
+    expect(client.store.getState().main, 'predicted over the budget: left to the worker').toBeNull();
     expect(posted.at(-1)?.shown).toBeUndefined();
     const ms = client.warmUp(settings({ users: 8 }));
     expect(ms).not.toBeNull();
-    expect(client.store.getState().main?.id, 'a warm-up shows nothing').toBe(1);
+    expect(client.store.getState().main, 'a warm-up shows nothing').toBeNull();
     expect(client.predictedMs(settings({ users: 8 }))).toBeLessThan(50);
     client.request(settings({ users: 16 }));
     expect(client.store.getState().main?.id, 'warm: on the page again').toBe(3);
