@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SweepPoint } from '../../src/engine';
+import { FONT_PX } from '../../src/views/chart/axisMarks';
+import { estimateTextWidthPx } from '../../src/views/chart/labels';
 import { goodputRateSentence, goodputRates, layoutGoodputRate, sustainedRate } from '../../src/views/curve/goodputRate';
 
 /** A rate point with the metrics the comparison reads. */
@@ -48,5 +50,16 @@ describe('goodput against rate', () => {
     expect(r.at(-1)).toBe(30);
     expect(new Set(r).size).toBe(r.length);
     for (const bad of [0, -1, Number.NaN, Infinity]) expect(goodputRates(bad)).toEqual([]);
+  });
+});
+
+describe('goodput against rate, x axis title', () => {
+  it('fits under the plot at every width: a shorter title on a phone', () => {
+    const pts = [point(5, 5, 1), point(10, 9.8, 1)];
+    const wide = layoutGoodputRate({ current: pts, baseline: pts }, { widthPx: 900 });
+    const phone = layoutGoodputRate({ current: pts, baseline: pts }, { widthPx: 330 });
+    expect(wide.xAxis.title).toMatch(/Poisson/);
+    expect(phone.xAxis.title.length).toBeLessThan(wide.xAxis.title.length);
+    for (const l of [wide, phone]) expect(estimateTextWidthPx(l.xAxis.title, FONT_PX.label)).toBeLessThanOrEqual(l.plot.rightPx - l.plot.leftPx);
   });
 });

@@ -11,6 +11,7 @@ import { line } from 'd3-shape';
 import type { SweepPoint } from '../../engine';
 import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { finiteOr, formatRate, formatReqPerSec, formatTokPerSec } from '../chart/format';
+import { estimateTextWidthPx } from '../chart/labels';
 import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/legendLayout';
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, thinHorizontalTicks } from '../chart/ticks';
@@ -111,6 +112,12 @@ export function goodputRateSentence(current: readonly SweepPoint[], baseline: re
   return text;
 }
 
+/** The x axis title, the longest of these that fits under a plot `widthPx` wide. */
+function xTitleFor(widthPx: number): string {
+  const titles = ['offered load, req/s (open loop, Poisson) · every request counted', 'offered load, req/s · every request counted', 'offered load, req/s'];
+  return titles.find((t) => estimateTextWidthPx(t, FONT_PX.label) <= widthPx) ?? titles[titles.length - 1];
+}
+
 /**
  * Lays out both runs' throughput and goodput (req/s) against the offered
  * rate (linear, from 0), the offered = completed diagonal, and a tick where
@@ -168,7 +175,7 @@ export function layoutGoodputRate(data: GoodputRateData, size: { widthPx: number
     ...empty,
     xAxis: {
       ...axisBase, orient: 'bottom', ticks: thinHorizontalTicks(linearTicks(x, Math.max(3, Math.floor((rightPx - leftPx) / 70)), formatReqTick), FONT_PX.tick),
-      atPx: bottomPx, fromPx: leftPx, toPx: rightPx, grid: null, title: 'offered load, req/s (open loop, Poisson) · every request counted', titleXPx: (leftPx + rightPx) / 2, titleYPx: bottomPx + 32, titleAnchor: 'middle',
+      atPx: bottomPx, fromPx: leftPx, toPx: rightPx, grid: null, title: xTitleFor(rightPx - leftPx), titleXPx: (leftPx + rightPx) / 2, titleYPx: bottomPx + 32, titleAnchor: 'middle',
     },
     yAxis: { ...axisBase, orient: 'left', ticks: linearTicks(y, Math.max(2, Math.floor(plotH / 34)), formatReqTick), atPx: leftPx, grid: { fromPx: leftPx, toPx: rightPx } },
     offeredD,
