@@ -57,9 +57,10 @@ const WARM_UP_ROOM_MS = 10;
 
 /**
  * Once the first curve is in, runs the current settings on the page while it is
- * idle, one run per idle period that has room for it, `WARM_UP_RUNS` times, so the first changes a student makes run warm on the page
- * instead of cold, or in the worker. Marks `lab:warm` on the page's timeline
- * when done (`scripts/measure-ui.mjs` waits for it).
+ * idle, one run per idle period that has room for it, `WARM_UP_RUNS` times, so
+ * the first changes a student makes run warm on the page instead of cold, or in
+ * the worker. Marks `lab:warm` on the page's timeline when done
+ * (`scripts/measure-ui.mjs` waits for it).
  */
 function warmUpWhenIdle(c: SimClient, settingsNow: () => Settings): void {
   if (typeof requestIdleCallback !== 'function') return;
@@ -102,7 +103,7 @@ const whenPainted = (fn: () => void): void => {
   else setTimeout(fn, 0);
 };
 
-/** The part of the Prioritized Task Scheduling API used here (Chromium 94+, Firefox 142+). */
+/** The part of the Prioritized Task Scheduling API used here (not in every browser yet). */
 interface TaskScheduler {
   postTask(fn: () => void, options: { priority: 'background' }): Promise<void>;
 }
