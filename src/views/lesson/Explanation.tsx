@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { LiveNumbers, TryItQuestion } from '../../lesson/types';
 import type { Settings } from '../../settings/schema';
-import { focusAndShow } from './focusLab';
+import { ExplanationBox, OneLine } from './ExplanationBox';
 import type { LiveStatus } from './useLiveNumbers';
 import { predictionFeedback } from './tryItFlow';
 
@@ -26,15 +26,11 @@ interface Props {
  * a settings change makes it stop applying.
  */
 export function Explanation({ question, live, status, settings, before, committed, guess, onSetUpAgain, onShown, takeFocus }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
   const applies = question.applies(settings);
   const showable = status === 'ready' && live !== null && applies.ok;
   useEffect(() => {
     if (showable) onShown();
   }, [showable, onShown]);
-  useEffect(() => {
-    if (takeFocus) focusAndShow(heading.current);
-  }, [takeFocus]);
 
   let body;
   if (!applies.ok) {
@@ -63,19 +59,13 @@ export function Explanation({ question, live, status, settings, before, committe
         <p data-testid="explanation" data-cause={question.cause(live, before ?? undefined)}>
           {question.explain(live, before ?? undefined)}
         </p>
-        <p className="text-sm">
-          <span className="font-semibold">In one line: </span>
-          {question.answer}
-        </p>
+        <OneLine answer={question.answer} />
       </div>
     );
   }
   return (
-    <div aria-live="polite" className="rounded-md border-l-4 border-accent bg-raised p-3 text-sm" data-testid="explanation-box">
-      <h4 ref={heading} tabIndex={-1} className="mb-1 font-semibold outline-none">
-        What the lab shows
-      </h4>
+    <ExplanationBox testId="explanation-box" takeFocus={takeFocus}>
       {body}
-    </div>
+    </ExplanationBox>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { LeverScene, SceneReading } from '../../lesson/scenes';
 import type { Settings } from '../../settings/schema';
-import { focusAndShow } from './focusLab';
+import { ExplanationBox, OneLine } from './ExplanationBox';
 import { predictionFeedback } from './tryItFlow';
 
 const stepName = (label: string) => label.replace(/^(Set up|Switch to): /, '');
@@ -82,10 +81,6 @@ interface ExplanationProps {
 
 /** The scene's explanation, written from the readings of all its steps; a polite live region. */
 export function SceneExplanation({ scene, settings, readings, ready, committed, onStartOver, takeFocus }: ExplanationProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (takeFocus) focusAndShow(heading.current);
-  }, [takeFocus]);
   const applies = scene.applies(settings);
   let body;
   if (!applies.ok) {
@@ -122,19 +117,13 @@ export function SceneExplanation({ scene, settings, readings, ready, committed, 
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <p className="text-sm">
-          <span className="font-semibold">In one line: </span>
-          {scene.answer}
-        </p>
+        <OneLine answer={scene.answer} />
       </div>
     );
   }
   return (
-    <div aria-live="polite" className="rounded-md border-l-4 border-accent bg-raised p-3 text-sm" data-testid="scene-explanation-box">
-      <h4 ref={heading} tabIndex={-1} className="mb-1 font-semibold outline-none">
-        What the lab shows
-      </h4>
+    <ExplanationBox testId="scene-explanation-box" takeFocus={takeFocus}>
       {body}
-    </div>
+    </ExplanationBox>
   );
 }
