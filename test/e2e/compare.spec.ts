@@ -223,8 +223,9 @@ test('measures a live local SSE endpoint: TTFT and TPOT filled, the run on the c
     const tpot = (await realCell(section, 'TPOT p50').textContent())?.trim() ?? '';
     const ttftMs = Number(/^([\d.]+) ms$/.exec(ttft)?.[1]);
     const tpotMs = Number(/^([\d.]+) ms$/.exec(tpot)?.[1]);
-    expect(ttftMs >= 50 && ttftMs < 2000, `TTFT p50 "${ttft}" (server waits 60 ms)`).toBe(true);
-    expect(tpotMs >= 5 && tpotMs < 1000, `TPOT p50 "${tpot}" (server sends a chunk every 15 ms)`).toBe(true);
+    // Lower bounds only: the server waits 60 ms, then 15 ms between chunks, and a busy machine only adds to that.
+    expect(Number.isFinite(ttftMs) && ttftMs >= 50, `TTFT p50 "${ttft}" (server waits 60 ms)`).toBe(true);
+    expect(Number.isFinite(tpotMs) && tpotMs >= 5, `TPOT p50 "${tpot}" (server sends a chunk every 15 ms)`).toBe(true);
     await expect(section.getByRole('alert')).toHaveCount(0);
     const label = await page.locator('[data-testid="curve-extra-point"]').getAttribute('data-label');
     const point = await curvePoint(page, label);

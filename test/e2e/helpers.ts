@@ -60,7 +60,26 @@ export async function renderEverything(page: Page) {
     sheet.replaceSync('[data-testid$="-section"] { content-visibility: visible !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
-  await page.waitForTimeout(50);
+  await frames(page, 2);
+}
+
+/**
+ * Waits for `n` animation frames of the page: for checks that something does
+ * *not* happen (a paused clock stays put, a refused value starts no run),
+ * where there is no state to wait for. Counted in frames, not milliseconds,
+ * because the page only changes from one frame to the next.
+ */
+export async function frames(page: Page, n: number) {
+  await page.evaluate((count) => new Promise<void>((resolve) => {
+    let left = count;
+    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+
+/** Waits until the streaming panel's playback clock has reached `ms` of simulated time. */
+export async function streamClockAtLeast(page: Page, ms: number) {
+  await page.waitForFunction((at) => Number(document.querySelector<HTMLElement>('[data-testid="stream-clock"]')?.dataset.atMs ?? 0) >= at, ms, { timeout: 30_000 });
 }
 
 /**

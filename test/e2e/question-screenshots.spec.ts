@@ -1,6 +1,7 @@
 // Screenshots of the lesson panels at 390 and 1280 px (light and dark), saved
 // in test-results/ for a person to look at.
 import { shotPath, test } from './fixtures';
+import { streamClockAtLeast } from './helpers';
 import { applyAndWait, dock, looked, predict } from './question-helpers';
 
 const SIZES = [
@@ -37,7 +38,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
     await stream.getByText('10×', { exact: true }).click();
     await stream.getByText('3 tokens', { exact: true }).click();
     await stream.getByRole('button', { name: 'Play', exact: true }).click();
-    await p.waitForTimeout(2500);
+    await streamClockAtLeast(p, 25_000);
     await stream.getByRole('button', { name: 'Pause' }).click();
     await stream.screenshot({ path: shotPath(`lesson-streaming-${tag}.png`) });
   }

@@ -4,7 +4,7 @@
 // breakdown shows. Also ?question=N links, choice order, guesses, focus.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { axeClean, nextResult, readNumber, readout, resultId } from './helpers';
+import { axeClean, frames, nextResult, readNumber, readout, resultId } from './helpers';
 import { applyAndWait, dock, explanation, looked, openQuestion, panel, predict, shownOrder } from './question-helpers';
 
 /** Asserts the explanation quotes each readout's text as shown on the page. */
@@ -127,7 +127,7 @@ test('Q5: asks for the follow-up question and a p99 guess; the mean is about 180
   await expect(form.getByRole('alert')).toHaveText(/more than zero/);
   await form.locator('[data-testid="guess"]').fill('fast');
   await expect(form.getByRole('alert')).toHaveText(/not a duration/);
-  await page.waitForTimeout(200);
+  await frames(page, 10);
   expect(await resultId(page), 'a bad guess sets nothing up').toBe(before);
   await form.locator('[data-testid="guess"]').fill('400 ms');
   await applyAndWait(page, form.locator('[data-testid="commit"]'));

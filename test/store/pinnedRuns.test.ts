@@ -33,7 +33,8 @@ function fakeWorker() {
 async function repliesFor(s: Settings, id: number): Promise<WorkerReply[]> {
   const replies: WorkerReply[] = [];
   createRunner((x) => replies.push(x), () => Promise.resolve()).receive({ type: 'run', id, settings: s });
-  for (let i = 0; i < 200 && replies.at(-1)?.type !== 'sweep-done' && replies.at(-1)?.type !== 'error'; i++) await new Promise((r) => setTimeout(r, 1));
+  // Counted turns of the event loop, a guard against a hang only: the runner yields by microtasks, so one turn is enough.
+  for (let i = 0; i < 10_000 && replies.at(-1)?.type !== 'sweep-done' && replies.at(-1)?.type !== 'error'; i++) await new Promise((r) => setTimeout(r, 0));
   return replies;
 }
 
