@@ -13,7 +13,7 @@ import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
 import { describeCurvePoint, limitLabel } from './describe';
 import { layoutCurve, nearestPointIndex, type CurveExtraPoint, type CurveLayout } from './layoutCurve';
-import { EXTRA_MARKER_PX } from './panels';
+import { EXTRA_MARKER_PX } from './panelExtras';
 
 /** The curve's measurement window, said on the chart. */
 export const STEADY_NOTE = 'Each point is measured in its steady state: after the load has filled and before it drains, as GenAI-Perf measures.';

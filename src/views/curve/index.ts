@@ -4,4 +4,4 @@ export type { ThroughputCurveProps } from './ThroughputCurve';
 export { layoutCurve, nearestPointIndex } from './layoutCurve';
 export type { CurveData, CurveExtraPoint, CurveLayout, CurvePointMarks, ExtraPlacement, ExtraPointMarks, LimitRegionMarks, BandLabel } from './layoutCurve';
 export { describeCurvePoint, summarizeCurve, loadLabel, limitLabel } from './describe';
-export { goodputReqPerSec } from './panels';
+export { goodputReqPerSec } from './panelSpecs';

@@ -5,7 +5,9 @@ import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
 import { formatMs, formatNumber, formatRate, formatTokPerSec, formatUsers } from '../chart/format';
 import { limitLabel, loadLabel, summarizeCurve } from './describe';
 import { loadAxis, type LoadAxis, type LoadKind } from './loadAxis';
-import { layoutPanel, panelSpecs, type ExtraValues, type PanelExtraInput, type PanelMarks } from './panels';
+import { layoutPanel } from './panels';
+import { panelSpecs } from './panelSpecs';
+import type { ExtraValues, PanelExtraInput, PanelMarks } from './panelTypes';
 
 /** What the curve draws. */
 export interface CurveData {
