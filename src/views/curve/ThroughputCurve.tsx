@@ -12,7 +12,8 @@ import { HatchPattern, safeId } from '../chart/Hatch';
 import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
 import { describeCurvePoint, limitLabel } from './describe';
-import { layoutCurve, nearestPointIndex, type CurveExtraPoint, type CurveLayout } from './layoutCurve';
+import type { CurveExtraPoint, CurveLayout } from './curveTypes';
+import { layoutCurve, nearestPointIndex } from './layoutCurve';
 import { EXTRA_MARKER_PX } from './panelExtras';
 
 /** The curve's measurement window, said on the chart. */
