@@ -8,7 +8,8 @@ import { lazyWorker } from '../../src/workers/lazyWorker';
 import { syncPinnedRuns } from '../../src/workers/pinnedRuns';
 import type { RunRequest, WorkerReply } from '../../src/workers/protocol';
 import { createRunner } from '../../src/workers/runner';
-import { createSimClient, type WorkerLike } from '../../src/workers/simClient';
+import { createSimClient } from '../../src/workers/simClient';
+import type { WorkerLike } from '../../src/workers/simClientTypes';
 import { fakeWindow } from './fakeWindow';
 
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, requests: 60, ...patch });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { createRunner } from '../../src/workers/runner';
-import { createSimClient, type WorkerLike } from '../../src/workers/simClient';
+import { createSimClient } from '../../src/workers/simClient';
+import type { WorkerLike } from '../../src/workers/simClientTypes';
 import type { RunRequest, WorkerReply } from '../../src/workers/protocol';
 
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, requests: 60, ...patch });
