@@ -64,7 +64,7 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     if (!built.ok) throw new UsageError(`--${built.param}: ${built.message}`);
     const serving = servingOf(settings);
     const pinned = pinnedBaseline(args.extras.get('pin'));
-    if (args.command === 'sweep' && args.extras.has('trace')) throw new UsageError('--trace replays one run: use predict (a sweep varies the load, which the trace fixes)');
+    for (const f of ['trace', 'replay']) if (args.command === 'sweep' && args.extras.has(f)) throw new UsageError(`--${f} replays one run: use predict (a sweep varies the load, which the trace fixes)`);
     if (args.command === 'predict') {
       const { scenario, trace } = withTrace(built.scenario, args.extras, readText);
       const result = simulate(scenario);

@@ -6,7 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../engine/types';
-import { parseTrace, replayTrace, traceRatePerSec, type RequestTrace } from '../import/trace';
+import { parseRunText } from '../import/parse';
+import { traceFromRun } from '../import/replay';
+import { parseTrace, replayTrace, traceRatePerSec, type RequestTrace, type TraceResult } from '../import/trace';
 import { UsageError } from './args';
 
 /** The traces that ship with the lab (data/traces/, CC-BY 4.0; see data/traces/README.md). */
@@ -44,6 +46,12 @@ export function parseTraceWindow(raw: string): { fromS: number; toS: number | nu
   return { fromS, toS };
 }
 
+/** A result file of vLLM, GenAI-Perf, AIPerf, llmperf or the lab, read by the importer, as a trace of its own requests. */
+function replayedRun(text: string, name: string, fallbackPromptTokens: number): TraceResult {
+  const run = parseRunText(text, { fileName: name.split(/[\\/]/).at(-1) });
+  return run.ok ? traceFromRun(run.run, fallbackPromptTokens) : { ok: false, error: run.error };
+}
+
 /** Reads a file as text (injected so tests need no file system). */
 export type ReadText = (path: string) => string;
 
@@ -52,21 +60,26 @@ export type ReadText = (path: string) => string;
  * unchanged when no `--trace` was given. Usage errors name the option and the line.
  */
 export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, readText: ReadText): { scenario: Scenario; trace: TraceInfo | null } {
-  const given = extras.get('trace');
+  const traced = extras.get('trace');
+  const replayed = extras.get('replay');
+  if (traced !== undefined && replayed !== undefined) throw new UsageError('use --trace or --replay, not both');
+  const flag = traced !== undefined ? 'trace' : 'replay';
+  const given = traced ?? replayed;
   if (given === undefined) {
-    for (const f of ['trace-speed', 'trace-window']) if (extras.has(f)) throw new UsageError(`--${f} needs --trace`);
+    for (const f of ['trace-speed', 'trace-window']) if (extras.has(f)) throw new UsageError(`--${f} needs --trace or --replay`);
     return { scenario: base, trace: null };
   }
-  const builtIn = BUILT_IN_TRACES[given];
+  const builtIn = flag === 'trace' ? BUILT_IN_TRACES[given] : undefined;
   const path = builtIn ? fileURLToPath(new URL(`../../data/traces/${builtIn.file}`, import.meta.url)) : given;
   let text: string;
   try {
     text = readText(path);
   } catch (e) {
-    throw new UsageError(`--trace: cannot read "${given}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give a file or one of ${Object.keys(BUILT_IN_TRACES).join(', ')}`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(flag === 'trace' ? `--trace: cannot read "${given}" (${why}); give a file or one of ${Object.keys(BUILT_IN_TRACES).join(', ')}` : `--replay: cannot read "${given}" (${why})`);
   }
-  const parsed = parseTrace(text);
-  if (!parsed.ok) throw new UsageError(`--trace ${given}: ${parsed.error}`);
+  const parsed = flag === 'trace' ? parseTrace(text) : replayedRun(text, given, base.workload.promptTokens);
+  if (!parsed.ok) throw new UsageError(`--${flag} ${given}: ${parsed.error}`);
   const speed = extras.has('trace-speed') ? number(extras.get('trace-speed')!, 'trace-speed') : 1;
   if (!(speed > 0)) throw new UsageError(`--trace-speed: must be above 0, got ${speed}`);
   const window = extras.has('trace-window') ? parseTraceWindow(extras.get('trace-window')!) : { fromS: 0, toS: null };
@@ -79,7 +92,7 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
     ...base,
     workload: {
       id: 'trace',
-      label: builtIn ? builtIn.label : `trace ${given}`,
+      label: builtIn ? builtIn.label : `${flag === 'trace' ? 'trace' : 'replay of'} ${given}`,
       promptTokens: Math.max(1, Math.round(mean(t.promptTokens))),
       outputTokens: Math.max(1, Math.round(mean(t.outputTokens))),
       spread: 0,

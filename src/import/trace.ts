@@ -26,8 +26,8 @@ export interface RequestTrace {
   notes: string[];
 }
 
-/** The formats `parseTrace` reads. */
-export type TraceFormat = 'azure' | 'burstgpt' | 'plain-csv' | 'jsonl';
+/** The formats `parseTrace` reads, and `imported-run` for a measured run replayed (`traceFromRun`). */
+export type TraceFormat = 'azure' | 'burstgpt' | 'plain-csv' | 'jsonl' | 'imported-run';
 
 /** A trace, or why the text is not one (naming the line). */
 export type TraceResult = { ok: true; trace: RequestTrace } | { ok: false; error: string };
@@ -38,7 +38,7 @@ export const MAX_TRACE_REQUESTS = 200_000;
 export const MAX_TRACE_TOKENS = 2_000_000;
 
 interface Columns {
-  format: Exclude<TraceFormat, 'jsonl'>;
+  format: Exclude<TraceFormat, 'jsonl' | 'imported-run'>;
   time: number;
   prompt: number;
   output: number;

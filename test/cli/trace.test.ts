@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
 
@@ -48,7 +49,8 @@ describe('lab predict --trace', () => {
   it.each([
     [['--trace', 'broken.csv'], /^lab: --trace broken\.csv: line 3: the prompt length must be a whole number/],
     [['--trace', 'missing.csv'], /^lab: --trace: cannot read "missing\.csv" \(ENOENT\); give a file or one of azure-code, azure-conv$/],
-    [['--trace-speed', '2'], /^lab: --trace-speed needs --trace$/],
+    [['--trace-speed', '2'], /^lab: --trace-speed needs --trace or --replay$/],
+    [['--trace', 'small.csv', '--replay', 'small.csv'], /^lab: use --trace or --replay, not both$/],
     [['--trace', 'small.csv', '--trace-speed', '0'], /^lab: --trace-speed: must be above 0, got 0$/],
     [['--trace', 'small.csv', '--trace-speed', 'fast'], /^lab: --trace-speed: "fast" is not a decimal number$/],
     [['--trace', 'small.csv', '--trace-window', '10'], /^lab: --trace-window: "10" is not FROM:TO in seconds/],
@@ -64,5 +66,31 @@ describe('lab predict --trace', () => {
     const r = cli(['sweep', '--trace', 'small.csv']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--trace replays one run: use predict/);
+  });
+});
+
+describe('lab predict --replay: a measured run, replayed on another server', () => {
+  const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname;
+  const real = (path: string) => readFileSync(path, 'utf8');
+
+  it('sends each completed request of the run at its own recorded time, with its lengths; failed ones are left out', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = run(['predict', '--replay', fixture('lab-run.csv'), '--model', 'llama-3.1-8b', '--gpu', 'h100-sxm', '--server', 'hardware', '--json'], (s) => out.push(s), (s) => err.push(s), real);
+    expect(err.join('')).toBe('');
+    expect(code).toBe(0);
+    const doc = JSON.parse(out.join(''));
+    expect(doc.trace.format).toBe('imported-run');
+    expect(doc.trace.requests).toBe(3);
+    expect(doc.trace.notes.join(' ')).toMatch(/1 failed request left out/);
+    expect(doc.metrics.completed).toBe(3);
+  });
+
+  it('a run whose tool records no send times cannot be replayed, and says so', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = run(['predict', '--replay', fixture('llmperf_individual_responses.json')], (s) => out.push(s), (s) => err.push(s), real);
+    expect(code).toBe(2);
+    expect(err.join('')).toMatch(/--replay .*: the file records no send times, so the run cannot be replayed at its own times/);
   });
 });

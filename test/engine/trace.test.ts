@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/engine/simulate';
 import { EngineInputError } from '../../src/engine/validate';
+import { parseRunText } from '../../src/import/parse';
+import { traceFromRun } from '../../src/import/replay';
 import { parseTrace, replayTrace } from '../../src/import/trace';
 import { lessonScenario, toyScenario } from './helpers';
 
@@ -48,5 +50,23 @@ describe('a trace replayed by the engine', () => {
     const poisson = simulate(lessonScenario('chat', { kind: 'trace', sendTimesS: poissonTimes, promptTokens: t.promptTokens, outputTokens: t.outputTokens }, { requests: n }));
     expect(replayed.metrics.completed).toBe(poisson.metrics.completed);
     expect(replayed.metrics.ttftMs.p99).toBeGreaterThan(poisson.metrics.ttftMs.p99);
+  });
+});
+
+describe('a measured run replayed', () => {
+  it('each completed request is sent at its own recorded time with its recorded lengths; a missing prompt length takes the fallback', () => {
+    const parsed = parseRunText(readFileSync(new URL('../fixtures/lab-run.csv', import.meta.url), 'utf8'), { fileName: 'lab-run.csv' });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const t = traceFromRun(parsed.run, 99);
+    if (!t.ok) throw new Error(t.error);
+    // lab-run.csv: requests 0, 1 and 3 completed, sent at 0, 100 and 300 ms with 10, 20 and 30 prompt tokens; request 2 failed.
+    expect(t.trace.sendS).toEqual([0, 0.1, 0.3]);
+    expect(t.trace.promptTokens).toEqual([10, 20, 30]);
+    expect(t.trace.outputTokens).toEqual([4, 5, 1]);
+    const r = simulate(toyScenario({ kind: 'trace', sendTimesS: t.trace.sendS, promptTokens: t.trace.promptTokens, outputTokens: t.trace.outputTokens }, 3));
+    expect(r.requests.map((q) => q.sendS)).toEqual([0, 0.1, 0.3]);
+    const noPrompt = traceFromRun({ ...parsed.run, requests: parsed.run.requests.map((q) => ({ ...q, inputTokens: null })) }, 99);
+    expect(noPrompt.ok && noPrompt.trace.promptTokens).toEqual([99, 99, 99]);
+    expect(noPrompt.ok && noPrompt.trace.notes.join(' ')).toMatch(/3 requests have no recorded prompt length; they take 99 tokens/);
   });
 });
