@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** Waits until the shown results belong to the newest settings. */
 export async function ready(page: Page, state = 'ready') {
-  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 60_000 });
+  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 120_000 });
 }
 
 /** The id of the run on screen. */
@@ -14,7 +14,7 @@ export async function resultId(page: Page): Promise<number> {
 
 /** Waits for results newer than `afterId`, then for them to be current. */
 export async function nextResult(page: Page, afterId: number) {
-  await page.waitForFunction((id) => Number(document.querySelector<HTMLElement>('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 60_000 });
+  await page.waitForFunction((id) => Number(document.querySelector<HTMLElement>('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 120_000 });
   await ready(page);
 }
 
