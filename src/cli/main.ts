@@ -15,6 +15,7 @@ import { comparisonJson, comparisonText } from './levers';
 import { listing, listText } from './list';
 import { runImport } from './import';
 import { runMeasure } from './measure';
+import { runPlan } from './plan';
 import { readFileSync } from 'node:fs';
 import { traceText, withTrace, type ReadText } from './trace';
 
@@ -27,6 +28,7 @@ Commands:
   list      workloads, servers and engine presets
   measure   a live OpenAI-compatible streaming endpoint (see: measure --help)
   import    benchmark result files: the same metrics (see: import --help)
+  plan      the cheapest deployments that serve a rate within TTFT/TPOT targets (see: plan --help)
 
 Options (the same names as the lab's deep links):
 ${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
@@ -46,6 +48,7 @@ function pinnedBaseline(raw: string | undefined): { settings: Settings; scenario
 /** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
 export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: ReadText = (path) => readFileSync(path, 'utf8')): number {
   if (argv[0] === 'import') return runImport(argv.slice(1), out, err);
+  if (argv[0] === 'plan') return runPlan(argv.slice(1), out, err);
   try {
     const args = parseArgs(argv);
     if (args.extras.has('help') || args.command === null || args.command === 'help') {
@@ -57,7 +60,7 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
       out(json ? JSON.stringify(listing(), null, 2) : listText());
       return 0;
     }
-    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep, list, measure or import)`);
+    if (args.command !== 'predict' && args.command !== 'sweep') throw new UsageError(`unknown command "${args.command}" (predict, sweep, list, measure, import or plan)`);
     const { settings, notices } = parseSettings((k) => args.values.get(k) ?? null, 'cli');
     if (notices.length > 0) throw new UsageError(notices.map((n) => `${n.param}: ${n.message.replace(/ Using the default\.$/, '')}`).join('\n'));
     const built = scenarioFromSettings(settings);

@@ -1,0 +1,166 @@
+/**
+ * `lab plan`: the smallest deployments that serve a traffic within its
+ * targets, cheapest first, found by the planner's search (src/plan) in this
+ * process. Prices are what the user types; nothing is fetched.
+ */
+import { format } from 'd3-format';
+import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
+import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
+import { plan } from '../plan/search';
+import type { PlanRequest, PlanResult } from '../plan/types';
+import { OptionError, readFlags, type FlagTable } from './flags';
+
+/** The data-centre GPUs a default plan considers (a laptop or gaming card is asked for by name). */
+const DEFAULT_GPUS = ['a100-80gb-sxm', 'h100-sxm', 'h200', 'b200', 'l40s', 'mi300x'];
+
+/** Flags of `lab plan`, for `--help`. */
+export const PLAN_FLAGS: FlagTable = {
+  model: { value: 'M[,M…]', doc: 'Model id(s) to plan for (see lab list). Required.' },
+  prompt: { value: 'TOKENS', doc: 'Mean prompt length. Required.' },
+  output: { value: 'TOKENS', doc: 'Mean output length. Required.' },
+  spread: { value: 'S', doc: 'Relative spread of both lengths, 0 to 0.9 (default 0.2).' },
+  rate: { value: 'REQ_PER_S', doc: 'Peak request rate to serve (Poisson arrivals). Required.' },
+  'ttft-slo': { value: 'MS', doc: 'Target p90 TTFT, ms. Required.' },
+  'tpot-slo': { value: 'MS', doc: 'Target p90 TPOT, ms. Required.' },
+  'in-time': { value: 'SHARE', doc: 'Share of requests that must meet both targets, 0 to 1 (default 0.95).' },
+  gpus: { value: 'G[,G…]', doc: `GPUs to consider (default ${DEFAULT_GPUS.join(',')}).` },
+  precisions: { value: 'P[,P…]', doc: 'Weight precisions to consider where the GPU runs them (default bf16,fp8).' },
+  engines: { value: 'E[,E…]', doc: `Engines to consider: ${ENGINE_IDS.join(', ')} (default vllm,trtllm).` },
+  'max-gpus': { value: 'N', doc: 'Most GPUs in one deployment (default 16).' },
+  price: { value: 'GPU=USD[,…]', doc: 'Price per GPU-hour, typed in (e.g. h100-sxm=2.5): ranks by cost per hour instead of GPUs.' },
+  requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400).' },
+  seed: { value: 'N', doc: 'Seed of every run (default 42).' },
+  json: { value: null, doc: 'Print one JSON document instead of text.' },
+  help: { value: null, doc: 'Show this help.' },
+};
+
+export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M --prompt P --output O --rate R --ttft-slo MS --tpot-slo MS [options]
+Finds the deployments that serve the rate within the targets (p90 TTFT, p90 TPOT, share in time), cheapest first.
+${Object.entries(PLAN_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(26)} ${v.doc}`).join('\n')}
+Exit status: 0 ok (also when nothing meets the targets: the output says so), 2 bad option.`;
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function num(values: Map<string, string>, flag: string, min: number, max: number, fallback?: number, integer = false): number {
+  const raw = values.get(flag);
+  if (raw === undefined) {
+    if (fallback === undefined) throw new OptionError(`--${flag} is required`);
+    return fallback;
+  }
+  const v = Number(raw.trim());
+  if (!DECIMAL.test(raw.trim()) || !Number.isFinite(v)) throw new OptionError(`--${flag}: "${raw}" is not a decimal number`);
+  if (v < min || v > max || (integer && !Number.isInteger(v))) throw new OptionError(`--${flag}: expected ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${raw}`);
+  return v;
+}
+
+function list<T extends string>(values: Map<string, string>, flag: string, known: readonly string[], fallback: readonly T[]): T[] {
+  const raw = values.get(flag);
+  if (raw === undefined) return [...fallback];
+  const items = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (items.length === 0) throw new OptionError(`--${flag} needs at least one value`);
+  for (const x of items) if (!known.includes(x)) throw new OptionError(`--${flag}: unknown "${x}" (one of ${known.join(', ')})`);
+  return items as T[];
+}
+
+function prices(raw: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (raw === undefined) return out;
+  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([\w.-]+)=(.+)$/.exec(part);
+    if (!m) throw new OptionError(`--price: "${part}" is not GPU=USD_PER_HOUR`);
+    if (!GPUS.some((g) => g.id === m[1])) throw new OptionError(`--price: unknown GPU "${m[1]}"`);
+    const v = Number(m[2]);
+    if (!DECIMAL.test(m[2]) || !(v > 0) || !Number.isFinite(v)) throw new OptionError(`--price: "${m[2]}" for ${m[1]} is not a price above 0`);
+    out[m[1]] = v;
+  }
+  return out;
+}
+
+/** Reads `lab plan` argv (after the word `plan`) into a plan request, or says which option is wrong. */
+export function parsePlanArgs(argv: readonly string[]): { ok: true; request: PlanRequest; json: boolean; help: boolean } | { ok: false; error: string } {
+  try {
+    const values = readFlags(argv, PLAN_FLAGS, (arg) => {
+      throw new OptionError(`unexpected argument "${arg}"`);
+    });
+    const help = values.has('help');
+    if (help) return { ok: true, request: null as unknown as PlanRequest, json: false, help };
+    if (!values.has('model')) throw new OptionError('--model is required');
+    const request: PlanRequest = {
+      models: list(values, 'model', MODELS.map((m) => m.id), []),
+      promptTokens: num(values, 'prompt', 1, 2_000_000, undefined, true),
+      outputTokens: num(values, 'output', 1, 2_000_000, undefined, true),
+      spread: num(values, 'spread', 0, 0.9, 0.2),
+      ratePerSec: num(values, 'rate', 0.001, 100_000),
+      ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000),
+      tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000),
+      inTimeShare: num(values, 'in-time', 0, 1, 0.95),
+      gpus: list(values, 'gpus', GPUS.map((g) => g.id), DEFAULT_GPUS),
+      precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), ['bf16', 'fp8']),
+      engines: list<EngineId>(values, 'engines', ENGINE_IDS, ['vllm', 'trtllm']),
+      maxGpus: num(values, 'max-gpus', 1, 512, 16, true),
+      pricePerGpuHour: prices(values.get('price')),
+      requests: num(values, 'requests', 50, 20_000, 400, true),
+      seed: num(values, 'seed', 0, 4294967295, 42, true),
+    };
+    return { ok: true, request, json: values.has('json'), help };
+  } catch (e) {
+    if (e instanceof OptionError) return { ok: false, error: e.message };
+    return { ok: false, error: String(e) };
+  }
+}
+
+/** The plan as `plan --json` prints it. */
+export function planJson(r: PlanResult, elapsedS: number) {
+  const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+  return {
+    evaluated: r.evaluated,
+    elapsedS: round(elapsedS, 2),
+    cancelled: r.cancelled,
+    refused: r.refused,
+    pruned: r.pruned,
+    configs: r.configs.map((c) => ({
+      model: c.model, gpu: c.gpu, precision: c.precision, tp: c.tp, replicas: c.replicas, prefillGpus: 0, decodeGpus: 0, engine: c.engine,
+      gpus: c.gpus, sustainedReqPerSec: round(c.sustainedReqPerSec), meets: c.meets, headroom: round(c.headroom), goodputPerGpu: round(c.goodputPerGpu, 4),
+      ttftP90Ms: round(c.ttftP90Ms, 1), tpotP90Ms: round(c.tpotP90Ms, 2), inTimeShare: round(c.inTimeShare, 4),
+      costPerHour: c.costPerHour === null ? null : round(c.costPerHour, 2), nearKnee: c.nearKnee, predict: c.predict, link: `?${c.link}`,
+    })),
+  };
+}
+
+function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
+  const f1 = format(',.1f');
+  const lines = [`Plan: ${req.models.join(', ')} at ${req.ratePerSec} req/s, ${req.promptTokens} in / ${req.outputTokens} out; p90 TTFT ≤ ${req.ttftSloMs} ms, p90 TPOT ≤ ${req.tpotSloMs} ms, ${format('.0%')(req.inTimeShare)} in time`];
+  lines.push(`${r.evaluated} simulations in ${elapsedS.toFixed(1)} s; ${r.refused.count} configurations cannot run, ${r.pruned} pruned${r.cancelled ? '; stopped early' : ''}`);
+  if (r.configs.length === 0) {
+    lines.push(`Nothing meets the targets within ${req.maxGpus} GPUs. Try more GPUs (--max-gpus), looser targets, or other GPUs.`);
+    return lines.join('\n');
+  }
+  lines.push('', ' #  GPUs  shape                                 engine   sustains    p90 TTFT  p90 TPOT  in time  cost/h');
+  r.configs.forEach((c, i) => {
+    const shape = `${c.replicas} × ${c.tp} × ${c.gpu} ${c.precision}`.padEnd(36);
+    const cost = c.costPerHour === null ? '—' : `$${c.costPerHour.toFixed(2)}`;
+    lines.push(`${String(i + 1).padStart(2)}  ${String(c.gpus).padStart(4)}  ${c.model} ${shape}`.slice(0, 48).padEnd(48) + ` ${c.engine.padEnd(7)} ${`${f1(c.sustainedReqPerSec)} req/s`.padStart(11)}  ${`${f1(c.ttftP90Ms)} ms`.padStart(9)} ${`${f1(c.tpotP90Ms)} ms`.padStart(9)}  ${format('.1%')(c.inTimeShare).padStart(6)}  ${cost}${c.nearKnee ? '  near the knee' : ''}`);
+  });
+  const best = r.configs[0];
+  lines.push('', `Cheapest: ${best.replicas} × ${best.tp} × ${best.gpu} (${best.engine}); check it: npm run --silent lab -- predict ${best.predict.join(' ')}`);
+  if (best.nearKnee) lines.push(`It sustains ${f1(best.sustainedReqPerSec)} req/s, within 20% of the asked rate: near its knee, where a few percent of memory or step cost decide whether requests queue.`);
+  return lines.join('\n');
+}
+
+/** Runs `lab plan`; returns the exit status. */
+export function runPlan(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, signal?: AbortSignal): number {
+  const parsed = parsePlanArgs(argv);
+  if (!parsed.ok) {
+    err(`lab plan: ${parsed.error}`);
+    return 2;
+  }
+  if (parsed.help) {
+    out(PLAN_USAGE);
+    return 0;
+  }
+  const t0 = performance.now();
+  const result = plan(parsed.request, signal);
+  const elapsedS = (performance.now() - t0) / 1000;
+  out(parsed.json ? JSON.stringify(planJson(result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
+  return 0;
+}

@@ -1,0 +1,104 @@
+/**
+ * One planner evaluation: a configuration at a Poisson rate, simulated by the
+ * engine with the settings layer's own scenario (never a metric of its own),
+ * judged against the targets. And the bisection for the highest rate a
+ * configuration sustains.
+ */
+import { simulate } from '../engine/simulate';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { scenarioFromSettings } from '../settings/scenario';
+import type { PlanConfig, PlanRequest } from './types';
+
+/** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window. */
+export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number): Settings {
+  return {
+    ...DEFAULT_SETTINGS,
+    workload: 'custom',
+    prompt: req.promptTokens,
+    output: req.outputTokens,
+    spread: req.spread,
+    rate: ratePerSec,
+    requests: req.requests,
+    seed: req.seed,
+    targetsFollowWorkload: false,
+    ttftSlo: req.ttftSloMs,
+    tpotSlo: req.tpotSloMs,
+    e2eSlo: null,
+    server: 'hardware',
+    model: c.model,
+    gpu: c.gpu,
+    precision: c.precision,
+    tp: c.tp,
+    engine: c.engine,
+    replicas: c.replicas,
+    window: 'steady',
+  };
+}
+
+/** What one simulation says of a configuration at a rate. */
+export interface Judged {
+  meets: boolean;
+  ttftP90Ms: number;
+  tpotP90Ms: number;
+  inTimeShare: number;
+  goodputReqPerSec: number;
+}
+
+/** Why a configuration cannot run, or null when it can. */
+export function refusal(req: PlanRequest, c: PlanConfig): string | null {
+  const built = scenarioFromSettings(planSettings(req, c, req.ratePerSec));
+  return built.ok ? null : `${c.model} on ${c.tp} × ${c.gpu} ${c.precision} (${c.engine}): ${built.message}`;
+}
+
+/** Counts the simulations a search runs. */
+export interface Counter {
+  evaluated: number;
+}
+
+/** Simulates `c` at `ratePerSec` and judges it: p90 TTFT and p90 TPOT within the targets and enough requests in time. */
+export function judge(req: PlanRequest, c: PlanConfig, ratePerSec: number, counter: Counter): Judged {
+  const built = scenarioFromSettings(planSettings(req, c, ratePerSec));
+  if (!built.ok) return { meets: false, ttftP90Ms: Infinity, tpotP90Ms: Infinity, inTimeShare: 0, goodputReqPerSec: 0 };
+  counter.evaluated++;
+  const m = simulate(built.scenario).metrics;
+  const done = m.completed > 0 && m.rejected === 0;
+  const meets = done && m.ttftMs.p90 <= req.ttftSloMs && m.tpotMs.p90 <= req.tpotSloMs && m.sloMetShare >= req.inTimeShare;
+  return { meets, ttftP90Ms: m.ttftMs.p90, tpotP90Ms: m.tpotMs.p90, inTimeShare: m.sloMetShare, goodputReqPerSec: m.goodputReqPerSec };
+}
+
+/** Bisection steps on the log of the rate after bracketing: 7 halve a factor-2 bracket to within 0.55%. */
+export const BISECTION_STEPS = 7;
+/** Lowest rate the bracket goes down to, as a share of the asked rate. */
+const FLOOR_SHARE = 1 / 64;
+
+/**
+ * The highest Poisson rate `c` sustains within the targets, requests per
+ * second, or 0 when it misses them even at 1/64 of the asked rate. Brackets
+ * by doubling or halving from `startReqPerSec`, then bisects the bracket on a
+ * log scale (`BISECTION_STEPS` steps): the answer is the lower end, a rate
+ * that was simulated and met the targets.
+ */
+export function sustainedRate(req: PlanRequest, c: PlanConfig, startReqPerSec: number, counter: Counter, signal?: AbortSignal): number {
+  let lo = 0;
+  let hi = Infinity;
+  let r = startReqPerSec;
+  const floor = req.ratePerSec * FLOOR_SHARE;
+  for (let i = 0; i < 12 && !signal?.aborted; i++) {
+    if (judge(req, c, r, counter).meets) {
+      lo = r;
+      if (hi < Infinity) break;
+      r *= 2;
+    } else {
+      hi = r;
+      if (lo > 0 || r <= floor) break;
+      r /= 2;
+    }
+  }
+  if (lo === 0 || hi === Infinity) return lo;
+  for (let i = 0; i < BISECTION_STEPS && !signal?.aborted; i++) {
+    const mid = Math.sqrt(lo * hi);
+    if (judge(req, c, mid, counter).meets) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,153 @@
+/**
+ * The capacity planner's search: which deployments serve `ratePerSec` within
+ * the targets, cheapest first. For every model × GPU × precision × TP ×
+ * engine that can run, the single instance's sustained rate S₁ is found by
+ * bisection; the fewest replicas that meet the asked rate R are then found
+ * from ⌈R / S₁⌉ up or down one at a time (each step a simulation at R, so
+ * pooling across replicas counts); finally the sustained rate of that
+ * deployment (its headroom). A shape that cannot reach R within the GPU
+ * limit even with a generous pooling margin is pruned before its replica
+ * search; a deployment that costs as much as another or more and sustains no
+ * more is dominated and left out. Pure: no I/O, no DOM; cancel by `signal`.
+ */
+import { TP_DEGREES } from '../engine/profiles/catalog';
+import { PARAMS } from '../settings/schema';
+import { settingsToQuery } from '../settings/parse';
+import { queryWithPin } from '../settings/pin';
+import { judge, planSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
+import type { PlanConfig, PlannedConfig, PlanRequest, PlanResult } from './types';
+
+/**
+ * How much more than r × S₁ the r replicas of a shape might sustain (a balancer pools their queues):
+ * a shape is pruned only when even this margin leaves R out of reach within the GPU limit.
+ */
+export const POOLING_MARGIN = 2;
+/** A deployment whose sustained rate is below this multiple of the asked rate sits near its knee. */
+export const NEAR_KNEE = 1.2;
+
+/** Progress of a plan: shapes searched of all shapes. */
+export interface PlanProgress {
+  done: number;
+  total: number;
+  evaluated: number;
+}
+
+/** Every shape (one replica) the request allows, in a fixed order. */
+export function planShapes(req: PlanRequest): PlanConfig[] {
+  const out: PlanConfig[] = [];
+  for (const model of req.models)
+    for (const gpu of req.gpus)
+      for (const precision of req.precisions)
+        for (const tp of TP_DEGREES)
+          for (const engine of req.engines) if (tp <= req.maxGpus) out.push({ model, gpu, precision, tp, replicas: 1, engine });
+  return out;
+}
+
+const costOf = (req: PlanRequest, c: PlanConfig): number | null => {
+  const price = req.pricePerGpuHour[c.gpu];
+  return price === undefined ? null : price * c.tp * c.replicas;
+};
+
+/** Ranks cheapest first: cost when every config has a price, else GPUs; ties go to the higher sustained rate. */
+function rank(configs: PlannedConfig[]): PlannedConfig[] {
+  const priced = configs.length > 0 && configs.every((c) => c.costPerHour !== null);
+  const key = (c: PlannedConfig) => (priced ? (c.costPerHour as number) : c.gpus);
+  return [...configs].sort((a, b) => key(a) - key(b) || b.sustainedReqPerSec - a.sustainedReqPerSec);
+}
+
+/** Leaves out each config that costs at least as much as an earlier (cheaper or equal) one and sustains no more. */
+function undominated(ranked: PlannedConfig[]): PlannedConfig[] {
+  const priced = ranked.length > 0 && ranked.every((c) => c.costPerHour !== null);
+  const key = (c: PlannedConfig) => (priced ? (c.costPerHour as number) : c.gpus);
+  const out: PlannedConfig[] = [];
+  for (const c of ranked) {
+    if (out.some((o) => o.model === c.model && key(o) <= key(c) && o.sustainedReqPerSec >= c.sustainedReqPerSec)) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+/** `lab predict` options, from the settings' own link query (one schema for both). */
+function predictArgs(query: string): string[] {
+  const flagOf = new Map(PARAMS.map((p) => [p.key, p.flag]));
+  const args: string[] = [];
+  for (const [k, v] of new URLSearchParams(query)) {
+    const flag = flagOf.get(k);
+    if (flag) args.push(`--${flag}`, v);
+  }
+  return args;
+}
+
+/**
+ * Plans `req`: the deployments that meet it, cheapest first, with what was
+ * simulated, refused and pruned. Stops between two simulations when
+ * `signal` aborts, keeping what it found (`cancelled: true`).
+ */
+export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: PlanProgress) => void): PlanResult {
+  const counter: Counter = { evaluated: 0 };
+  const reasons: string[] = [];
+  let refusedCount = 0;
+  let pruned = 0;
+  const found: PlannedConfig[] = [];
+  const shapes = planShapes(req);
+  const R = req.ratePerSec;
+  for (let i = 0; i < shapes.length && !signal?.aborted; i++) {
+    onProgress?.({ done: i, total: shapes.length, evaluated: counter.evaluated });
+    const shape = shapes[i];
+    const why = refusal(req, shape);
+    if (why) {
+      refusedCount++;
+      if (reasons.length < 5) reasons.push(why);
+      continue;
+    }
+    const s1 = sustainedRate(req, shape, R, counter, signal);
+    const maxReplicas = Math.floor(req.maxGpus / shape.tp);
+    if (s1 <= 0 || Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) {
+      pruned++;
+      continue;
+    }
+    // The fewest replicas that meet R: from the linear guess, down while fewer still meet, up while they do not.
+    let r = Math.min(maxReplicas, Math.max(1, Math.ceil(R / s1)));
+    let at: Judged = judge(req, { ...shape, replicas: r }, R, counter);
+    if (at.meets) {
+      while (r > 1 && !signal?.aborted) {
+        const fewer = judge(req, { ...shape, replicas: r - 1 }, R, counter);
+        if (!fewer.meets) break;
+        r--;
+        at = fewer;
+      }
+    } else {
+      while (!at.meets && r < maxReplicas && !signal?.aborted) {
+        r++;
+        at = judge(req, { ...shape, replicas: r }, R, counter);
+      }
+    }
+    if (!at.meets || signal?.aborted) continue;
+    const c: PlanConfig = { ...shape, replicas: r };
+    const sustained = sustainedRate(req, c, R, counter, signal);
+    const gpus = c.tp * c.replicas;
+    const query = settingsToQuery(planSettings(req, c, R));
+    found.push({
+      ...c, gpus, meets: true,
+      sustainedReqPerSec: sustained,
+      headroom: sustained / R - 1,
+      goodputPerGpu: at.goodputReqPerSec / gpus,
+      ttftP90Ms: at.ttftP90Ms, tpotP90Ms: at.tpotP90Ms, inTimeShare: at.inTimeShare,
+      costPerHour: costOf(req, c),
+      nearKnee: sustained < NEAR_KNEE * R,
+      predict: predictArgs(query),
+      link: query,
+    });
+  }
+  onProgress?.({ done: shapes.length, total: shapes.length, evaluated: counter.evaluated });
+  const ranked = rank(found);
+  const kept = undominated(ranked);
+  const cheapest = kept[0] ? planSettings(req, kept[0], R) : null;
+  return {
+    evaluated: counter.evaluated,
+    refused: { count: refusedCount, reasons },
+    pruned: pruned + (ranked.length - kept.length),
+    configs: kept.map((c, i) => (i === 0 || !cheapest ? c : { ...c, link: queryWithPin(c.link, cheapest) })),
+    cancelled: !!signal?.aborted,
+  };
+}

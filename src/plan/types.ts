@@ -1,0 +1,88 @@
+/**
+ * The capacity planner's inputs and outputs. Units are in the names
+ * (`ReqPerSec` requests per second, `Ms` milliseconds, `PerHour` US dollars
+ * per hour). Pure data: the search is in `search.ts`.
+ */
+import type { EngineId } from '../engine/engines/presets';
+
+/** What the traffic asks and what it must get. */
+export interface PlanRequest {
+  /** Model ids to consider (each is planned on its own). */
+  models: string[];
+  /** Mean prompt and output lengths, tokens. */
+  promptTokens: number;
+  outputTokens: number;
+  /** Relative spread of both lengths (as the `spread` setting); default 0.2. */
+  spread: number;
+  /** Peak request rate the deployment must serve, requests per second (Poisson arrivals). */
+  ratePerSec: number;
+  /** Target p90 TTFT and p90 TPOT, ms. */
+  ttftSloMs: number;
+  tpotSloMs: number;
+  /** Share (0..1) of requests that must meet both targets; default 0.95. */
+  inTimeShare: number;
+  /** GPU ids to consider. */
+  gpus: string[];
+  /** Weight precisions to consider (each only where the GPU computes in it). */
+  precisions: string[];
+  /** Engine presets to consider. */
+  engines: EngineId[];
+  /** Most GPUs one configuration may use in all. */
+  maxGpus: number;
+  /** Price per GPU-hour by GPU id, typed in by the user (nothing is fetched); empty: rank by GPU count. */
+  pricePerGpuHour: Record<string, number>;
+  /** Requests simulated per evaluation and the seed of every run. */
+  requests: number;
+  seed: number;
+}
+
+/** One deployment shape: a model on `replicas` instances of `tp` GPUs each. */
+export interface PlanConfig {
+  model: string;
+  gpu: string;
+  precision: string;
+  tp: number;
+  replicas: number;
+  engine: EngineId;
+}
+
+/** A configuration that meets the targets at the asked rate, with what it costs and how far it goes. */
+export interface PlannedConfig extends PlanConfig {
+  /** GPUs in all (replicas × tp). */
+  gpus: number;
+  /** Highest Poisson rate it serves within the targets (bisection), requests per second. */
+  sustainedReqPerSec: number;
+  /** It meets the targets at the asked rate (true for every config in a plan's list). */
+  meets: boolean;
+  /** Sustained rate over the asked rate, minus 1 (0.25 = 25% spare). */
+  headroom: number;
+  /** Requests per second within the targets at the asked rate, per GPU. */
+  goodputPerGpu: number;
+  /** p90 TTFT and p90 TPOT at the asked rate, ms. */
+  ttftP90Ms: number;
+  tpotP90Ms: number;
+  /** Share of requests that met both targets at the asked rate. */
+  inTimeShare: number;
+  /** Cost per hour from the prices given, or null without a price for its GPU. */
+  costPerHour: number | null;
+  /** Within 20% of the knee: the sustained rate is less than 1.2 × the asked rate. */
+  nearKnee: boolean;
+  /** The `lab predict` options that reproduce its run at the asked rate. */
+  predict: string[];
+  /** The page's link query (no `?`) for this configuration, pinned against the cheapest. */
+  link: string;
+}
+
+/** What a plan found. */
+export interface PlanResult {
+  /** Simulations run (each one configuration at one rate). */
+  evaluated: number;
+  /** Configurations that cannot run at all (refused by the catalog or the engine), with the first reasons. */
+  refused: { count: number; reasons: string[] };
+  /** Configurations pruned without a full search: they could not reach the rate within the GPU limit. */
+  pruned: number;
+  /** Feasible configurations, cheapest first (cost, else GPUs; ties: higher sustained rate first). */
+  configs: PlannedConfig[];
+  /** True when the search was stopped before it finished (the configs found so far are kept). */
+  cancelled: boolean;
+}

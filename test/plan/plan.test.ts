@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main';
+import { judge, sustainedRate, type Counter } from '../../src/plan/evaluate';
+import { plan, planShapes } from '../../src/plan/search';
+import type { PlanConfig, PlanRequest } from '../../src/plan/types';
+
+/** A small candidate set that runs quickly: an 8B model on L40S and A100, TP 1–2, one engine. */
+const REQ: PlanRequest = {
+  models: ['llama-3.1-8b'], promptTokens: 1000, outputTokens: 200, spread: 0.2, ratePerSec: 24, ttftSloMs: 600, tpotSloMs: 60, inTimeShare: 0.95,
+  gpus: ['l40s', 'a100-80gb-sxm'], precisions: ['bf16'], engines: ['vllm'], maxGpus: 4, pricePerGpuHour: {}, requests: 200, seed: 7,
+};
+
+function predicted(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = run(['predict', ...args, '--json'], (s) => out.push(s), (s) => err.push(s));
+  expect(err.join('')).toBe('');
+  expect(code).toBe(0);
+  return JSON.parse(out.join('')).metrics;
+}
+const meetsInPredict = (m: { ttftMs: { p90: number }; tpotMs: { p90: number }; sloMetShare: number }, req: PlanRequest) =>
+  m.ttftMs.p90 <= req.ttftSloMs && m.tpotMs.p90 <= req.tpotSloMs && m.sloMetShare >= req.inTimeShare;
+
+describe('the capacity planner', () => {
+  const result = plan(REQ);
+
+  it('finds deployments, cheapest first, and rerun with predict the recommendation meets the targets at the asked rate', () => {
+    expect(result.configs.length).toBeGreaterThan(0);
+    const gpus = result.configs.map((c) => c.gpus);
+    expect(gpus).toEqual([...gpus].sort((a, b) => a - b));
+    const best = result.configs[0];
+    expect(best.meets).toBe(true);
+    expect(meetsInPredict(predicted(best.predict), REQ)).toBe(true);
+  });
+
+  it('one replica fewer of the recommended shape misses the targets at the asked rate (when it has more than one)', () => {
+    const best = result.configs.find((c) => c.replicas > 1);
+    expect(best, 'a deployment of several replicas in the plan').toBeDefined();
+    const fewer = [...best!.predict];
+    fewer[fewer.indexOf('--replicas') + 1] = String(best!.replicas - 1);
+    expect(meetsInPredict(predicted(fewer), REQ)).toBe(false);
+  });
+
+  it('pruning never drops the cheapest feasible deployment (against an exhaustive search of every replica count)', () => {
+    const counter: Counter = { evaluated: 0 };
+    let cheapest = Infinity;
+    for (const shape of planShapes(REQ)) {
+      for (let r = 1; r * shape.tp <= REQ.maxGpus; r++) {
+        if (judge(REQ, { ...shape, replicas: r }, REQ.ratePerSec, counter).meets) {
+          cheapest = Math.min(cheapest, r * shape.tp);
+          break;
+        }
+      }
+    }
+    expect(result.configs[0]?.gpus ?? Infinity).toBe(cheapest);
+  });
+
+  it('a deployment with more replicas never sustains less', () => {
+    const counter: Counter = { evaluated: 0 };
+    const shape: PlanConfig = { model: 'llama-3.1-8b', gpu: 'l40s', precision: 'bf16', tp: 1, replicas: 1, engine: 'vllm' };
+    const rates = [1, 2, 3].map((r) => sustainedRate(REQ, { ...shape, replicas: r }, REQ.ratePerSec, counter));
+    expect(rates[0]).toBeGreaterThan(0);
+    expect(rates[1]).toBeGreaterThanOrEqual(rates[0]);
+    expect(rates[2]).toBeGreaterThanOrEqual(rates[1]);
+  });
+
+  it('says what it ran: simulations, refusals and pruned shapes; near-knee flags follow the sustained rate', () => {
+    expect(result.evaluated).toBeGreaterThan(result.configs.length);
+    for (const c of result.configs) {
+      expect(c.sustainedReqPerSec).toBeGreaterThanOrEqual(REQ.ratePerSec);
+      expect(c.nearKnee).toBe(c.sustainedReqPerSec < 1.2 * REQ.ratePerSec);
+      expect(c.headroom).toBeCloseTo(c.sustainedReqPerSec / REQ.ratePerSec - 1, 9);
+    }
+    // Every configuration after the cheapest opens pinned against it.
+    for (const c of result.configs.slice(1)) expect(new URLSearchParams(c.link).get('pin')).toContain('replicas');
+  });
+
+  it('cancel stops the search between two simulations and keeps what it found', () => {
+    const stop = new AbortController();
+    const r = plan(REQ, stop.signal, (p) => {
+      if (p.done >= 1) stop.abort();
+    });
+    expect(r.cancelled).toBe(true);
+    expect(r.evaluated).toBeLessThan(result.evaluated);
+  });
+
+  it('prices rank by cost per hour', () => {
+    const priced = plan({ ...REQ, pricePerGpuHour: { l40s: 0.8, 'a100-80gb-sxm': 1.6 } });
+    const costs = priced.configs.map((c) => c.costPerHour as number);
+    expect(costs.every((c) => c > 0)).toBe(true);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+  });
+});
+
+describe('lab plan', () => {
+  const cli = (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = run(['plan', ...argv], (s) => out.push(s), (s) => err.push(s));
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  const base = ['--model', 'llama-3.1-8b', '--prompt', '1000', '--output', '200', '--rate', '4', '--ttft-slo', '600', '--tpot-slo', '60', '--gpus', 'l40s', '--precisions', 'bf16', '--engines', 'vllm', '--max-gpus', '2', '--requests', '150'];
+
+  it('prints the JSON the README documents', () => {
+    const r = cli([...base, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'configs']);
+    expect(doc.configs[0]).toMatchObject({ gpu: 'l40s', tp: 1, replicas: 1, prefillGpus: 0, decodeGpus: 0, engine: 'vllm', gpus: 1, meets: true, costPerHour: null });
+    expect(doc.configs[0].predict).toEqual(expect.arrayContaining(['--gpu', 'l40s', '--engine', 'vllm']));
+  });
+
+  it.each([
+    [['--prompt', '10'], /^lab plan: --model is required$/],
+    [[...base, '--rate', '5'], /option --rate is given twice/],
+    [[...base.slice(0, 8), '--ttft-slo', 'soon', '--tpot-slo', '60'], /--ttft-slo: "soon" is not a decimal number/],
+    [[...base, '--price', 'h100-sxm=free'], /--price: "free" for h100-sxm is not a price above 0/],
+    [[...base, '--price', 'tpu=2'], /--price: unknown GPU "tpu"/],
+    [[...base.slice(0, 12), '--gpus', 'l40s,my-laptop'], /--gpus: unknown "my-laptop"/],
+    [[...base, '--in-time', '2'], /--in-time: expected a number from 0 to 1, got 2/],
+  ])('bad options exit 2 with the reason: %j', (argv, message) => {
+    const r = cli(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+});
