@@ -72,7 +72,7 @@ export function ServerPicker() {
   const update = useLabStore((s) => s.updateSettings);
   const status = useHardwareStatus();
   const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
-  const tps = useMemo(() => tpOptions(model), [model]);
+  const tps = useMemo(() => tpOptions(model, gpu), [model, gpu]);
   const kvs = useMemo(() => kvOptions(precision), [precision]);
   const models = useMemo(() => modelOptions(), []);
   const gpus = useMemo(() => gpuOptions(), []);
@@ -115,7 +115,7 @@ export function ServerPicker() {
             value={String(tp)}
             options={tps.map((o) => ({ ...o, label: o.value }))}
             onChange={(v) => update({ tp: Number(v) })}
-            note={tpNote(model)}
+            note={tpNote(model, gpu)}
           />
           {status.ok ? <ServerFacts status={status} factsRef={factsRef} /> : <RefusalAlert reason={status.reason} suggestion={status.suggestion} fixes={status.fixes} onFix={fix} />}
         </div>
