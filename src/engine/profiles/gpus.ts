@@ -114,7 +114,7 @@ const NVLINK_BRIDGE_3090: Interconnect = {
 // Macs have one GPU each; Thunderbolt only carries KV between machines (replicas, disaggregation), never a TP all-reduce.
 const THUNDERBOLT4: Interconnect = {
   kind: 'thunderbolt', bytesPerSecPerDirection: 5 * G, label: 'Thunderbolt 4 (40 Gb/s each way)',
-  source: 'Thunderbolt 4: 40 Gb/s (Apple Mac Studio M2 Ultra and MacBook Pro M3 Max tech specs)',
+  source: 'Thunderbolt 4: 40 Gb/s; M2- and M3-generation Macs have it, the M4 Pro and M4 Max being the first with Thunderbolt 5 (M4 Max launch reports: engadget, sianzzz)',
 };
 const THUNDERBOLT5: Interconnect = {
   kind: 'thunderbolt', bytesPerSecPerDirection: 10 * G, label: 'Thunderbolt 5 (80 Gb/s each way)',
@@ -275,7 +275,7 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'Apple M2 Ultra announcement (up to 192 GB, 800 GB/s, 76-core GPU; Ars Technica, myapplechat); FP16 rate from hmc-tech.com (60-core: 21.47 TFLOPS at 1,398 MHz, scaled to 76 cores); specs.md §1',
   },
   {
-    // M3 Max with the 16-core CPU and 40-core GPU, the only M3 Max sold with 128 GB: 400 GB/s (the 30-core part has 300 GB/s).
+    // M3 Max with the 40-core GPU, the configuration 400 GB/s and 128 GB belong to (the 30-core part has less of both; not sourced here).
     id: 'm3-max', label: 'M3 Max 128GB', name: 'M3 Max', memoryAsPrintedGb: 128, vendor: 'apple', segment: 'apple',
     unifiedMemoryBytes: 128 * GIB, memoryBytes: macosGpuWiredLimitBytes(128 * GIB), bandwidthBytesPerSec: 400 * G,
     peakFlopsPerSec: { fp16: 14.32 * T, bf16: 14.32 * T },
@@ -284,14 +284,14 @@ export const GPUS: readonly GpuSpec[] = [
     source: 'Apple MacBook Pro (M3 Max, 40-core GPU) specs as reported by macmegasite (400 GB/s); hmc-tech.com 40-core M3 Max (14.32 TFLOPS FP16 = FP32); specs.md §1',
   },
   {
-    // M4 Max with the 16-core CPU and 40-core GPU, the part sold with 128 GB: 546 GB/s (the 32-core part has 410 GB/s).
+    // M4 Max with the 16-core CPU and 40-core GPU: 546 GB/s and 128 GB belong to it (notebookcheck: the 14-core/32-core flavour is the cut-down one).
     // 40 cores × 128 ALUs × 2 FLOP × 1.678 GHz = 17.2 TFLOPS FP16.
     id: 'm4-max', label: 'M4 Max 128GB', name: 'M4 Max', memoryAsPrintedGb: 128, vendor: 'apple', segment: 'apple',
     unifiedMemoryBytes: 128 * GIB, memoryBytes: macosGpuWiredLimitBytes(128 * GIB), bandwidthBytesPerSec: 546 * G,
     peakFlopsPerSec: { fp16: 17.18 * T, bf16: 17.18 * T },
     interconnect: THUNDERBOLT5,
     maxTp: 1,
-    source: 'Apple M4 Max announcement (16-core CPU, 40-core GPU, up to 128 GB, 546 GB/s; macmegasite, gamebastion/wccftech); FP16 rate from hmc-tech.com (32-core: 13.74 TFLOPS at 1,678 MHz, scaled to 40 cores); specs.md §1',
+    source: 'Apple M4 Max announcement (16-core CPU, 40-core GPU, up to 128 GB, 546 GB/s; macmegasite, notebookcheck, gamebastion/wccftech); FP16 rate from hmc-tech.com (32-core: 13.74 TFLOPS at 1,678 MHz, scaled to 40 cores); specs.md §1',
   },
 ];
 
