@@ -8,7 +8,7 @@ import { GPUS, gpuById } from '../../src/engine/profiles';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../../src/settings';
 import { servingOf } from '../../src/settings/serving';
 import { engineOptions } from '../../src/views/controls/server/engineOptions';
-import { gpuOptions, hardwareFixes, hardwareStatus, pageWording, tpNote, tpOptions } from '../../src/views/controls/server/hardwareOptions';
+import { gpuNote, gpuOptions, hardwareFixes, hardwareStatus, pageWording, tpNote, tpOptions } from '../../src/views/controls/server/hardwareOptions';
 import { MEASURED_GPU_IDS, gpuFitNote } from '../../src/views/why/calibration';
 
 const hw = (patch: Partial<Settings>) => ({ model: 'llama-3.1-8b', gpu: 'h100-sxm', precision: 'fp16', tp: 1, kvPrecision: 'auto' as const, ...patch });
@@ -26,8 +26,17 @@ describe('the GPU menu', () => {
     expect(label('rtx-4090')).toBe('RTX 4090 24GB, 1.01 TB/s');
     expect(label('rtx-3090')).toBe('RTX 3090 24GB, 936 GB/s');
     expect(label('h100-sxm')).toBe('H100 SXM 80GB, 3.35 TB/s');
-    expect(label('m4-max')).toBe('M4 Max 128GB (96 GB for the GPU), 546 GB/s');
-    expect(label('m2-ultra')).toBe('M2 Ultra 192GB (144 GB for the GPU), 800 GB/s');
+    expect(label('m4-max')).toBe('M4 Max 128GB, 546 GB/s');
+    expect(label('gb200')).toBe('GB200 186GB (NVL72), 8 TB/s');
+    // The longest label still fits the settings column (about 38 characters at 390 px).
+    for (const o of gpuOptions()) expect(o.label.length, o.label).toBeLessThanOrEqual(34);
+  });
+
+  it('says under the menu what a label leaves out: a Mac\'s GPU share, a GeForce card\'s links', () => {
+    expect(gpuNote('m2-ultra')).toBe('The M2 Ultra\'s GPU shares 192 GB of unified memory with the CPU; macOS lets it use 144 GB by default. It is one GPU (TP 1) and runs llama.cpp.');
+    expect(gpuNote('rtx-3090')).toMatch(/Up to 2 RTX 3090s share an NVLink bridge \(112\.5 GB\/s bidirectional\); more GPUs all-reduce over PCIe 4\.0/);
+    expect(gpuNote('rtx-4090')).toMatch(/^No NVLink/);
+    expect(gpuNote('h100-sxm')).toBeUndefined();
   });
 
   it('groups data centre, then workstation and gaming, then Apple silicon, listing every GPU once', () => {

@@ -108,7 +108,7 @@ const INFINITY_FABRIC: Interconnect = {
 };
 // The RTX 3090's bridge: the same GA102 NVLink as the A40's (112.5 GB/s bidirectional), two cards at most.
 const NVLINK_BRIDGE_3090: Interconnect = {
-  kind: 'nvlink', bytesPerSecPerDirection: 56.25 * G, label: 'NVLink bridge (112.5 GB/s bidirectional, 2 cards)',
+  kind: 'nvlink', bytesPerSecPerDirection: 56.25 * G, label: 'NVLink bridge (112.5 GB/s bidirectional)',
   source: 'runaihome "Multi-GPU for local AI: NVLink vs PCIe" consumer NVLink table (RTX 3090: NVLink 3.0, 112.5 GB/s); NVIDIA A40 datasheet (GA102: NVLink 112.5 GB/s bidirectional)',
 };
 // Macs have one GPU each; Thunderbolt only carries KV between machines (replicas, disaggregation), never a TP all-reduce.
@@ -239,7 +239,7 @@ export const GPUS: readonly GpuSpec[] = [
   },
   {
     // One Blackwell GPU of a GB200 NVL72 at 1,200 W: NVIDIA prints 5 / 10 / 20 PFLOPS BF16 / FP8 / FP4 sparse, so 2.5 / 5 / 10 dense.
-    id: 'gb200', label: 'GB200 186GB (per GPU, NVL72)', name: 'GB200', memoryAsPrintedGb: 186, vendor: 'nvidia', segment: 'datacenter',
+    id: 'gb200', label: 'GB200 186GB (NVL72)', name: 'GB200', memoryAsPrintedGb: 186, vendor: 'nvidia', segment: 'datacenter',
     memoryBytes: 186 * GIB, bandwidthBytesPerSec: 8 * T,
     peakFlopsPerSec: { fp16: 2500 * T, bf16: 2500 * T, fp8: 5000 * T, fp4: 10000 * T },
     interconnect: NVLINK5,

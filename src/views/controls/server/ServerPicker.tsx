@@ -4,7 +4,7 @@ import { useLabStore } from '../../../store';
 import { Choice } from '../../common/Choice';
 import { formatCount } from '../../common/format';
 import { formatGpuMemory } from '../../why/units';
-import { gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
+import { gpuNote, gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
 import { Segmented, Select } from './Select';
 import { useHardwareStatus } from './useHardwareStatus';
 import { CustomServerFields } from './CustomServerFields';
@@ -107,7 +107,7 @@ export function ServerPicker() {
       {server === 'hardware' && status && (
         <div className="space-y-2.5">
           <Select label="Model" value={model} options={models} onChange={(v) => update({ model: v })} />
-          <Select label="GPU" value={gpu} options={gpus} onChange={(v) => update({ gpu: v })} />
+          <Select label="GPU" value={gpu} options={gpus} onChange={(v) => update({ gpu: v })} note={gpuNote(gpu)} />
           <Select label="Weight precision" value={precision} options={precisions} onChange={(v) => update({ precision: v })} note={precisionNote(gpu)} />
           <Select label="KV-cache precision" value={kvPrecision} options={kvs} onChange={(v) => update({ kvPrecision: v })} />
           <Segmented

@@ -64,17 +64,27 @@ const SEGMENT_HEADING: Readonly<Record<GpuSpec['segment'], string>> = {
 
 /**
  * Every GPU, labelled with memory and bandwidth ("RTX 4090 24GB, 1.01 TB/s"),
- * grouped data centre / workstation / Apple. An Apple chip also says how much
- * of its unified memory the GPU may use.
+ * grouped data centre / workstation / Apple. Short enough for the narrow
+ * settings column; what the label cannot say goes in `gpuNote`.
  */
 export function gpuOptions(): MenuOption[] {
   const order = Object.keys(SEGMENT_HEADING) as GpuSpec['segment'][];
   return [...GPUS]
     .sort((a, b) => order.indexOf(a.segment) - order.indexOf(b.segment))
-    .map((g) => {
-      const usable = g.unifiedMemoryBytes ? ` (${Math.round(g.memoryBytes / datasheetGbBytes(g))} GB for the GPU)` : '';
-      return { value: g.id, label: `${g.label}${usable}, ${formatBandwidth(g.bandwidthBytesPerSec)}`, unavailable: null, group: SEGMENT_HEADING[g.segment] };
-    });
+    .map((g) => ({ value: g.id, label: `${g.label}, ${formatBandwidth(g.bandwidthBytesPerSec)}`, unavailable: null, group: SEGMENT_HEADING[g.segment] }));
+}
+
+/** What the GPU's label leaves out: a Mac's GPU share of unified memory and its one engine, a GeForce card's links. */
+export function gpuNote(gpuId: string): string | undefined {
+  const g = gpuById(gpuId);
+  if (!g) return undefined;
+  const gb = (bytes: number) => Math.round(bytes / datasheetGbBytes(g));
+  if (g.unifiedMemoryBytes) {
+    return `The ${g.name}'s GPU shares ${gb(g.unifiedMemoryBytes)} GB of unified memory with the CPU; macOS lets it use ${gb(g.memoryBytes)} GB by default. It is one GPU (TP 1) and runs llama.cpp.`;
+  }
+  if (g.bridge) return `Up to ${g.bridge.maxGpus} ${g.name}s share an ${g.bridge.interconnect.label}; more GPUs all-reduce over ${g.interconnect.label}.`;
+  if (g.segment === 'workstation') return `No NVLink: ${g.name}s all-reduce over ${g.interconnect.label}.`;
+  return undefined;
 }
 
 /** Weight precisions; those the GPU has no tensor cores for are unavailable, with the reason. */
