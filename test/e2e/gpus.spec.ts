@@ -14,9 +14,9 @@ test('a laptop beside an H100: the M4 Max runs llama.cpp, at TP 1 only, and the 
     await expect(gpu.locator('optgroup[label="Apple silicon (unified memory)"] option')).toHaveText([
       'M2 Ultra 192GB, 800 GB/s', 'M3 Max 128GB, 400 GB/s', 'M4 Max 128GB, 546 GB/s',
     ]);
-    await expect(picker(page)).toContainText('macOS lets it use 96 GB by default');
+    await expect(picker(page)).toContainText('with 96 of its 128 GB of unified memory');
     await expect(gpu.locator('optgroup[label="Workstation and gaming"] option').first()).toHaveText('RTX 4090 24GB, 1.01 TB/s');
-    await expect(page.getByRole('radio', { name: /^2/ })).toBeDisabled();
+    await expect(picker(page).getByRole('radio', { name: '2 unavailable: the M4 Max is one GPU' })).toBeDisabled();
     await expect(page.getByTestId('server-facts')).toHaveText(/macOS lets the GPU wire 96 GB by default/);
     await expect(page.getByRole('combobox', { name: 'Engine', exact: true }).locator('option[value="vllm"]')).toBeDisabled();
     await renderEverything(page);

@@ -33,7 +33,7 @@ describe('the GPU menu', () => {
   });
 
   it('says under the menu what a label leaves out: a Mac\'s GPU share, a GeForce card\'s links', () => {
-    expect(gpuNote('m2-ultra')).toBe('The M2 Ultra\'s GPU shares 192 GB of unified memory with the CPU; macOS lets it use 144 GB by default. It is one GPU (TP 1) and runs llama.cpp.');
+    expect(gpuNote('m2-ultra')).toBe('One GPU (TP 1) that runs llama.cpp, with 144 of its 192 GB of unified memory (the rest is the CPU\'s by macOS\'s default).');
     expect(gpuNote('rtx-3090')).toMatch(/Up to 2 RTX 3090s share an NVLink bridge \(112\.5 GB\/s bidirectional\); more GPUs all-reduce over PCIe 4\.0/);
     expect(gpuNote('rtx-4090')).toMatch(/^No NVLink/);
     expect(gpuNote('h100-sxm')).toBeUndefined();

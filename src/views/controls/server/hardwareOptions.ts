@@ -80,7 +80,7 @@ export function gpuNote(gpuId: string): string | undefined {
   if (!g) return undefined;
   const gb = (bytes: number) => Math.round(bytes / datasheetGbBytes(g));
   if (g.unifiedMemoryBytes) {
-    return `The ${g.name}'s GPU shares ${gb(g.unifiedMemoryBytes)} GB of unified memory with the CPU; macOS lets it use ${gb(g.memoryBytes)} GB by default. It is one GPU (TP 1) and runs llama.cpp.`;
+    return `One GPU (TP 1) that runs llama.cpp, with ${gb(g.memoryBytes)} of its ${gb(g.unifiedMemoryBytes)} GB of unified memory (the rest is the CPU's by macOS's default).`;
   }
   if (g.bridge) return `Up to ${g.bridge.maxGpus} ${g.name}s share an ${g.bridge.interconnect.label}; more GPUs all-reduce over ${g.interconnect.label}.`;
   if (g.segment === 'workstation') return `No NVLink: ${g.name}s all-reduce over ${g.interconnect.label}.`;
