@@ -100,13 +100,27 @@ function describeFailure(e: unknown, url: string, reason: 'timeout' | 'abort' | 
 }
 
 /**
+ * The clock and transport a measurement uses. Both default to the real ones
+ * (`performance.now`, global `fetch`); tests pass a virtual clock and a fake
+ * transport so timing logic is checked exactly, whatever the machine's load.
+ */
+export interface MeasureIo {
+  /** Clock in ms. */
+  now?: () => number;
+  /** Sends the request (same contract as `fetch`). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+}
+
+/**
  * Sends one streaming request and times it at the client: TTFT at the first
  * chunk that carries generated text (a role-only or empty chunk is not a
  * token), E2E at the last such chunk, one chunk time per content chunk.
  * Output tokens come from the server's usage (a chunk is not a token), else
  * from the number of content chunks (`usageReported` false). Never throws.
  */
-export async function measureRequest(o: MeasureOptions, index: number, outer?: AbortSignal, now: () => number = () => performance.now()): Promise<MeasuredRequest> {
+export async function measureRequest(o: MeasureOptions, index: number, outer?: AbortSignal, io: MeasureIo = {}): Promise<MeasuredRequest> {
+  const now = io.now ?? (() => performance.now());
+  const send = io.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const url = endpointUrl(o);
   const controller = new AbortController();
   let reason: 'timeout' | 'abort' | null = null;
@@ -137,7 +151,7 @@ export async function measureRequest(o: MeasureOptions, index: number, outer?: A
     if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
     const t0 = now();
     // Redirects are not followed: a 301/302 turns the POST into a bodyless GET to another place, which would still "complete".
-    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(requestBody(o, index)), signal: controller.signal, redirect: 'manual' });
+    const res = await send(url, { method: 'POST', headers, body: JSON.stringify(requestBody(o, index)), signal: controller.signal, redirect: 'manual' });
     if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
       const location = res.headers.get('location');
       const to = location ? ` to ${redirectTarget(location, url)}` : '';

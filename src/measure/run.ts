@@ -1,7 +1,7 @@
 import type { ImportedRequest, ImportedRun, TokenCountSource } from '../import/types';
 import { failureReasons } from '../import/failures';
 import { validateMeasureOptions, type MeasureOptions } from './options';
-import { measureRequest } from './request';
+import { measureRequest, type MeasureIo } from './request';
 
 /** Progress of a live measurement. */
 export interface MeasureProgress {
@@ -19,8 +19,10 @@ export type MeasureOutcome = { ok: true; run: ImportedRun } | { ok: false; error
 export interface MeasureHooks {
   signal?: AbortSignal;
   onProgress?: (p: MeasureProgress) => void;
-  /** Clock in ms (tests may pass a fake); default `performance.now`. */
+  /** Clock in ms (tests may pass a virtual one); default `performance.now`. */
   now?: () => number;
+  /** Transport (tests may pass a fake); default the global `fetch`. */
+  fetch?: MeasureIo['fetch'];
 }
 
 /**
@@ -37,11 +39,12 @@ export async function measureEndpoint(options: MeasureOptions, hooks: MeasureHoo
   if (!valid.ok) return valid;
   const o = valid.options;
   const now = hooks.now ?? (() => performance.now());
+  const io: MeasureIo = { now, fetch: hooks.fetch };
   const progress = (phase: MeasureProgress['phase'], finished: number, failed: number) => hooks.onProgress?.({ phase, finished, failed, total: o.requests });
 
   if (o.warmup) {
     progress('warmup', 0, 0);
-    const w = await measureRequest(o, -1, hooks.signal, now);
+    const w = await measureRequest(o, -1, hooks.signal, io);
     if (hooks.signal?.aborted) return { ok: false, error: 'stopped during the warm-up request' };
     if (w.fatal) return { ok: false, error: w.request.error ?? 'the warm-up request failed' };
     // A server that lets the warm-up time out would let every request time out: stop rather than wait requests × timeout.
@@ -59,7 +62,7 @@ export async function measureEndpoint(options: MeasureOptions, hooks: MeasureHoo
     while (next < o.requests && fatal === null && !hooks.signal?.aborted) {
       const i = next++;
       const sendMs = now() - startMs;
-      const m = await measureRequest(o, i, hooks.signal, now);
+      const m = await measureRequest(o, i, hooks.signal, io);
       if (m.fatal) fatal = m.request.error;
       results[i] = { m, sendMs };
       finished++;

@@ -7,10 +7,11 @@ import { getLabStore } from '../store';
 import { lazyWorker } from './lazyWorker';
 import type { MainResult } from './protocol';
 import { syncPinnedRuns } from './pinnedRuns';
-import { createSimClient, type SimClient, type SimState, type SweepState } from './simClient';
+import { createSimClient, type SimClient } from './simClient';
+import type { SimState, SweepState } from './simClientTypes';
 
-export type { SimState, SweepState } from './simClient';
-export { SLOW_RUN_MS } from './simClient';
+export type { SimState, SweepState } from './simClientTypes';
+export { SLOW_RUN_MS } from './runCost';
 export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
 
 let client: SimClient | null = null;

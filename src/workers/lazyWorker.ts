@@ -1,4 +1,4 @@
-import type { WorkerLike } from './simClient';
+import type { WorkerLike } from './simClientTypes';
 
 /**
  * A worker made on its first message: a client that may never be used (the

@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { Settings } from '../settings/schema';
 import { lazyWorker } from './lazyWorker';
-import { createSimClient, type SimClient, type SimState, type SweepState } from './simClient';
+import { createSimClient, type SimClient } from './simClient';
+import type { SimState, SweepState } from './simClientTypes';
 
 let clients: { current: SimClient; baseline: SimClient } | null = null;
 

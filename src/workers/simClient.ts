@@ -1,84 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { SweepAxis, SweepPoint } from '../engine/sweep';
-import type { Scenario } from '../engine/types';
+import type { SweepAxis } from '../engine/sweep';
 import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
 import { mainResultOf } from './payload';
 import { sweepAxisFor } from './sweepAxis';
-import type { MainResult, RunRequest, WorkerReply } from './protocol';
-
-/** A finished or growing sweep, tagged with the request it belongs to. */
-export interface SweepState {
-  id: number;
-  axis: 'users' | 'rate';
-  points: SweepPoint[];
-  total: number;
-  done: boolean;
-}
-
-/** Results derived from the settings by the worker. Nothing here is set by hand. */
-export interface SimState {
-  /** Id of the newest request sent. */
-  requestedId: number;
-  /** The newest main run received (may lag `requestedId` while the worker runs), with the settings it ran. */
-  main: { id: number; result: MainResult; settings: Settings } | null;
-  /** The sweep being built for the shown main run. */
-  sweep: SweepState | null;
-  /** The last complete sweep (kept on screen, marked stale, while a new one is built). */
-  lastFullSweep: SweepState | null;
-  /** Why the current settings cannot run, or null. */
-  error: { id: number; param: string; message: string } | null;
-  /**
-   * A main run in the worker expected to take long (≥ `SLOW_RUN_MS`), while it
-   * runs: the page says so and offers to stop it. Null otherwise.
-   */
-  slow: { id: number; predictedMs: number; startedAt: number } | null;
-}
-
-/** A main run predicted to take at least this long is announced, and can be stopped, ms. */
-export const SLOW_RUN_MS = 1000;
-
-/**
- * Rough event count of a scenario's simulation: a few events per request,
- * plus one per prefill chunk with chunked prefill (a 100,000-token prompt in
- * 512-token chunks is ~235 iterations). The cost of a run is about this
- * times a per-event cost the client learns.
- */
-export function estimatedEvents(s: Pick<Scenario, 'requests' | 'chunkedPrefill' | 'workload' | 'server'>): number {
-  const chunks = s.chunkedPrefill ? Math.ceil((s.workload.promptTokens * (1 + s.workload.spread)) / Math.max(1, s.server.chunkBudgetTokens)) : 1;
-  return s.requests * (2 + chunks);
-}
-
-/** A sweep point slower than this (judged by its main run) is worth replacing the worker for, ms. */
-const HEAVY_POINT_MS = 250;
-
-/** Per-event cost assumed before any run was measured, ms: a default run (~3,000 events) fits in half a frame. */
-const PRIOR_MS_PER_EVENT = 0.002;
-
-/** The part of a Worker the client uses. */
-export interface WorkerLike {
-  postMessage(message: RunRequest): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<WorkerReply>) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
-  terminate(): void;
-}
-
-/** How the client runs simulations. */
-export interface SimClientOptions {
-  /** Makes a fresh worker, so a long run can be stopped by replacing its worker (none: runs are never cut short). */
-  createWorker?: () => WorkerLike;
-  /**
-   * Runs the main simulation on the page, skipping the worker round trip,
-   * while main runs have recently taken less than this many ms (a smoothed
-   * average, fed by the worker's timings too, and reset by `warmUp`). 0 sends
-   * everything to the worker.
-   * The sweep always runs in the worker.
-   */
-  inlineBudgetMs?: number;
-  /** Marks `lab:first-result` on the page's timeline with the first result (the main client; default true). */
-  markFirstResult?: boolean;
-}
+import type { MainResult, WorkerReply } from './protocol';
+import { createCostModel, estimatedEvents, HEAVY_POINT_MS, SLOW_RUN_MS } from './runCost';
+import type { SimClientOptions, SimState, SweepState, WorkerLike } from './simClientTypes';
 
 /**
  * Sends settings to the simulation worker and keeps the newest replies.
@@ -89,21 +18,12 @@ export interface SimClientOptions {
  */
 export function createSimClient(firstWorker: WorkerLike, options: SimClientOptions = {}) {
   const inlineBudgetMs = options.inlineBudgetMs ?? 0;
+  const clock = options.now ?? (() => performance.now());
   const markFirst = options.markFirstResult ?? true;
   const markFirstResult = () => {
     if (markFirst && !store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
   };
-  // Smoothed cost per estimated event, ms: a run's cost is predicted before it runs,
-  // so a huge scenario never runs on the page (the first run used to, with a cost of 0 assumed).
-  let msPerEvent = PRIOR_MS_PER_EVENT;
-  let measured = false;
-  /** The cheapest warm-up run's cost per event, ms (see `warmUp`). */
-  let warmPerEvent = Infinity;
-  const observeCost = (ms: number, events: number) => {
-    const perEvent = ms / Math.max(1, events);
-    msPerEvent = measured ? 0.6 * msPerEvent + 0.4 * perEvent : perEvent;
-    measured = true;
-  };
+  const cost = createCostModel();
   /** Estimated events of each request still waiting for its main run from the worker. */
   const eventsOf = new Map<number, number>();
   /** Settings of each request still waiting for its main run. */
@@ -126,7 +46,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       case 'main-cost': {
         const computeMs = reply.type === 'main' ? reply.result.computeMs : reply.computeMs;
         const events = eventsOf.get(reply.id);
-        if (events !== undefined) observeCost(computeMs, events);
+        if (events !== undefined) cost.observe(computeMs, events);
         const settings = settingsOf.get(reply.id);
         for (const k of eventsOf.keys()) if (k <= reply.id) eventsOf.delete(k);
         for (const k of settingsOf.keys()) if (k <= reply.id) settingsOf.delete(k);
@@ -220,15 +140,15 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         return id;
       }
       const events = estimatedEvents(built.scenario);
-      const predictedMs = events * msPerEvent;
+      const predictedMs = cost.predictMs(events);
       let ranInline = false;
       let curveAxis: SweepAxis | undefined;
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
-        const t0 = performance.now();
+        const t0 = clock();
         try {
           const result = simulate(built.scenario);
-          const ms = performance.now() - t0;
-          observeCost(ms, events);
+          const ms = clock() - t0;
+          cost.observe(ms, events);
           ranInline = true;
           curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
           markFirstResult();
@@ -238,7 +158,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         }
       }
       // A long main run still going in the worker would hold this one back: replace the worker.
-      const now = performance.now();
+      const now = clock();
       if ((inWorker && (inWorker.predictedMs >= SLOW_RUN_MS || now - inWorker.since >= SLOW_RUN_MS)) || heavySweepOf !== null) restartWorker();
       if (!ranInline) {
         eventsOf.set(id, events);
@@ -268,23 +188,21 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       const built = scenarioFromSettings(settings);
       if (!built.ok) return null;
       const events = estimatedEvents(built.scenario);
-      if (events * msPerEvent > maxMs) return null;
-      const t0 = performance.now();
+      if (cost.predictMs(events) > maxMs) return null;
+      const t0 = clock();
       try {
         simulate(built.scenario);
       } catch {
         return null;
       }
-      const ms = performance.now() - t0;
-      warmPerEvent = Math.min(warmPerEvent, ms / Math.max(1, events));
-      msPerEvent = warmPerEvent;
-      measured = true;
+      const ms = clock() - t0;
+      cost.observeWarmUp(ms, events);
       return ms;
     },
     /** The cost of a run of `settings` predicted from the runs so far, ms (Infinity when they cannot run). */
     predictedMs(settings: Settings): number {
       const built = scenarioFromSettings(settings);
-      return built.ok ? estimatedEvents(built.scenario) * msPerEvent : Infinity;
+      return built.ok ? cost.predictMs(estimatedEvents(built.scenario)) : Infinity;
     },
     /**
      * Stops the run in progress (by replacing the worker): the results shown

@@ -1,6 +1,7 @@
 // Screenshots of the lesson panels at 390 and 1280 px (light and dark), saved
 // in test-results/ for a person to look at.
 import { shotPath, test } from './fixtures';
+import { streamClockAtLeast } from './helpers';
 import { applyAndWait, dock, looked, predict } from './question-helpers';
 
 const SIZES = [
@@ -21,7 +22,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
     await page.screenshot({ path: shotPath(`lesson-dock-${tag}.png`) });
     await applyAndWait(page, dock(page).locator('[data-testid="next-step"]'));
     await looked(page);
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     const shot = (sel: string, name: string) => page.locator(sel).screenshot({ path: shotPath(`lesson-${name}-${tag}.png`) });
     await shot('[data-testid="try-it"]', 'tryit');
     await page.screenshot({ path: shotPath(`lesson-page-top-${tag}.png`) });
@@ -37,7 +38,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
     await stream.getByText('10×', { exact: true }).click();
     await stream.getByText('3 tokens', { exact: true }).click();
     await stream.getByRole('button', { name: 'Play', exact: true }).click();
-    await p.waitForTimeout(2500);
+    await streamClockAtLeast(p, 25_000);
     await stream.getByRole('button', { name: 'Pause' }).click();
     await stream.screenshot({ path: shotPath(`lesson-streaming-${tag}.png`) });
   }
@@ -47,7 +48,7 @@ test('screenshots of the embedded views', async ({ lab }) => {
   for (const view of ['timeline', 'curve', 'cards', 'lab']) {
     for (const width of [390, 1280]) {
       const { page } = await lab({ width, height: 800, query: `embed=${view}&workload=report` });
-      if (view !== 'timeline') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+      if (view !== 'timeline') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
       await page.screenshot({ path: shotPath(`embed-${view}-${width}.png`), fullPage: view !== 'lab' || width > 400 });
     }
   }

@@ -4,7 +4,7 @@
 // breakdown shows. Also ?question=N links, choice order, guesses, focus.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { axeClean, nextResult, readNumber, readout, resultId } from './helpers';
+import { axeClean, frames, nextResult, readNumber, readout, resultId } from './helpers';
 import { applyAndWait, dock, explanation, looked, openQuestion, panel, predict, shownOrder } from './question-helpers';
 
 /** Asserts the explanation quotes each readout's text as shown on the page. */
@@ -127,7 +127,7 @@ test('Q5: asks for the follow-up question and a p99 guess; the mean is about 180
   await expect(form.getByRole('alert')).toHaveText(/more than zero/);
   await form.locator('[data-testid="guess"]').fill('fast');
   await expect(form.getByRole('alert')).toHaveText(/not a duration/);
-  await page.waitForTimeout(200);
+  await frames(page, 10);
   expect(await resultId(page), 'a bad guess sets nothing up').toBe(before);
   await form.locator('[data-testid="guess"]').fill('400 ms');
   await applyAndWait(page, form.locator('[data-testid="commit"]'));
@@ -213,12 +213,12 @@ test('axe: try-it panel with the dock and with an explanation, light 1280 and da
   for (const opts of [{ width: 1280, colorScheme: 'light' }, { width: 390, colorScheme: 'dark' }] as const) {
     const { page } = await lab({ ...opts, query: 'question=4&workload=report' });
     await predict(page, /Each user now waits/);
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await axeClean(page);
     await applyAndWait(page, dock(page).locator('[data-testid="next-step"]'));
     await looked(page);
     // Charts dim while their sweep recomputes; check the settled page.
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await axeClean(page);
   }
 });

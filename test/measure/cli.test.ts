@@ -38,13 +38,12 @@ describe('lab measure', () => {
     }
   });
 
-  it('a refused connection exits 1 with a clear message, fast', async () => {
+  // The guard is against a hang (a refused connection must not wait for the request timeout), never a tolerance.
+  it('a refused connection exits 1 with a clear message, without waiting for a timeout', { timeout: 30_000 }, async () => {
     const port = await closedPort();
-    const t0 = Date.now();
-    const r = await cli(['--url', `http://127.0.0.1:${port}`, '--model', 'm', '--requests', '2']);
+    const r = await cli(['--url', `http://127.0.0.1:${port}`, '--model', 'm', '--requests', '2', '--timeout-ms', '600000']);
     expect(r.code).toBe(1);
     expect(r.err.split('\n').at(-1)).toBe(`lab measure: connection refused by http://127.0.0.1:${port}: is the server running, and is the URL right?`);
-    expect(Date.now() - t0).toBeLessThan(3000);
   });
 
   it('every request failing with an HTTP error exits 1 naming the error', async () => {

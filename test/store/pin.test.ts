@@ -1,6 +1,6 @@
 // The pinned baseline in the store: read from `pin=` at load, written back
 // with the settings, and the actions another part of the page calls.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { settingsFromQuery, settingsToQuery } from '../../src/settings/parse';
 import { MAX_PIN_LENGTH, pinFromQuery } from '../../src/settings/pin';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
@@ -128,14 +128,21 @@ describe('pin actions', () => {
   });
 
   it('coalesces writes while a slider is dragged, ending with both settings and pin', async () => {
-    const w = fakeWindow('?users=2');
-    const store = createLabStore({ ...w, urlWriteIntervalMs: 20 });
-    store.getState().pinCurrent();
-    for (let u = 3; u <= 9; u++) store.getState().updateSettings({ users: u });
-    await new Promise((r) => setTimeout(r, 40));
-    expect(w.urls.length).toBeLessThan(8);
-    const url = linkOf(w.urls.at(-1)!);
-    expect(url.searchParams.get('users')).toBe('9');
-    expect(pinFromQuery(url.search)?.settings.users).toBe(2);
+    // Fake timers: the throttle's clock and timer are the test's, so a slow machine cannot spread the drag out.
+    vi.useFakeTimers();
+    try {
+      const w = fakeWindow('?users=2');
+      const store = createLabStore({ ...w, urlWriteIntervalMs: 20 });
+      store.getState().pinCurrent();
+      for (let u = 3; u <= 9; u++) store.getState().updateSettings({ users: u });
+      expect(w.urls, 'the pin is written at once, the drag waits for the interval').toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(40);
+      expect(w.urls).toHaveLength(2);
+      const url = linkOf(w.urls.at(-1)!);
+      expect(url.searchParams.get('users')).toBe('9');
+      expect(pinFromQuery(url.search)?.settings.users).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,7 +8,8 @@ import { lazyWorker } from '../../src/workers/lazyWorker';
 import { syncPinnedRuns } from '../../src/workers/pinnedRuns';
 import type { RunRequest, WorkerReply } from '../../src/workers/protocol';
 import { createRunner } from '../../src/workers/runner';
-import { createSimClient, type WorkerLike } from '../../src/workers/simClient';
+import { createSimClient } from '../../src/workers/simClient';
+import type { WorkerLike } from '../../src/workers/simClientTypes';
 import { fakeWindow } from './fakeWindow';
 
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, requests: 60, ...patch });
@@ -33,7 +34,8 @@ function fakeWorker() {
 async function repliesFor(s: Settings, id: number): Promise<WorkerReply[]> {
   const replies: WorkerReply[] = [];
   createRunner((x) => replies.push(x), () => Promise.resolve()).receive({ type: 'run', id, settings: s });
-  for (let i = 0; i < 200 && replies.at(-1)?.type !== 'sweep-done' && replies.at(-1)?.type !== 'error'; i++) await new Promise((r) => setTimeout(r, 1));
+  // Counted turns of the event loop, a guard against a hang only: the runner yields by microtasks, so one turn is enough.
+  for (let i = 0; i < 10_000 && replies.at(-1)?.type !== 'sweep-done' && replies.at(-1)?.type !== 'error'; i++) await new Promise((r) => setTimeout(r, 0));
   return replies;
 }
 

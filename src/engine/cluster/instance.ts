@@ -10,8 +10,9 @@ import type { SchedulerConfig } from '../scheduler/config';
 import { Deque } from '../scheduler/deque';
 import { pushGaps, recordWaits, type ItlLog } from '../scheduler/itl';
 import type { KvCache } from '../scheduler/kv';
-import { isDecoding, planIteration, TokenBudget, type PlannedIteration } from '../scheduler/plan';
-import { emptyLog, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
+import { isDecoding, planIteration, type PlannedIteration } from '../scheduler/plan';
+import { admitForIteration, type AdmissionState } from './admission';
+import { emptyLog, logIteration, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
 import { notePrefixSavings } from '../levers/prefix';
 import { emitSteps, stepsToFirstCompletion, type SpecDecoding } from '../levers/speculative';
 import type { InstanceRole, IterationLog, LimitTime } from '../types';
@@ -32,7 +33,6 @@ export class Instance {
   routed = 0;
   private readonly waiting = new Deque<Active>();
   private readonly running: Active[] = [];
-  private admissions = 0;
   private pending: Pending | null = null;
   private readonly paged: boolean;
   private readonly lookahead: number;
@@ -44,7 +44,8 @@ export class Instance {
   private readonly hooks: InstanceHooks;
   private readonly spec: SpecDecoding | null;
   private readonly tracksPrefixSaving: boolean;
-  private readonly alsoRejects: ((a: Active) => boolean) | null;
+  /** Its queue, batch and cache as admission sees them (the same arrays). */
+  private readonly queue: AdmissionState;
 
   constructor(
     readonly role: InstanceRole,
@@ -57,9 +58,9 @@ export class Instance {
     this.hooks = o.hooks;
     this.spec = o.spec;
     this.tracksPrefixSaving = o.tracksPrefixSaving;
-    this.alsoRejects = o.alsoRejects ?? null;
     this.paged = o.cfg.admission === 'paged';
     this.lookahead = o.spec ? o.spec.k + 1 : 1;
+    this.queue = { cfg: o.cfg, kv: o.kv, running: this.running, waiting: this.waiting, hooks: o.hooks, paged: this.paged, lookahead: this.lookahead, alsoRejects: o.alsoRejects ?? null, admissions: 0 };
   }
 
   /** Requests routed here and not yet gone (waiting or running). */
@@ -116,61 +117,7 @@ export class Instance {
   start(horizonS: number): void {
     const { cfg, kv, running, waiting } = this;
     const now = this.now;
-    let preempted = 0;
-    if (this.paged && running.length > 0) {
-      const victims: Active[] = [];
-      while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding), this.lookahead) > 0) {
-        const v = running.pop()!;
-        this.preempt(v, now);
-        victims.push(v);
-      }
-      // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
-      for (const v of victims) waiting.pushFront(v);
-      preempted = victims.length;
-    }
-
-    let blocked: 'batch' | 'memory' | null = null;
-    if (preempted > 0 && running.length > 0) blocked = 'memory';
-    else {
-      // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
-      let meter: TokenBudget | null = null;
-      if (this.paged) {
-        let decoders = 0;
-        for (const a of running) if (isDecoding(a)) decoders++;
-        // The same budget the plan will hand out: decodes take their share only when batches are mixed.
-        meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
-        for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
-      }
-      while (waiting.length > 0) {
-        const a = waiting.at(0)!;
-        if (kv.neverFits(a) || (this.alsoRejects !== null && this.alsoRejects(a))) {
-          // Can never fit: reject it now rather than block the queue forever.
-          if (a.rec.admitS < 0) a.rec.admitS = now;
-          waiting.popFront();
-          this.hooks.reject(a, now);
-          continue;
-        }
-        if (running.length >= cfg.maxBatch) {
-          blocked = 'batch';
-          break;
-        }
-        const toCompute = a.target - a.prefilled;
-        if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
-        if (!kv.tryAdmit(a, running.length === 0)) {
-          blocked = 'memory';
-          break;
-        }
-        if (a.rec.admitS < 0) a.rec.admitS = now;
-        // A decode instance receives the KV computed elsewhere: it holds it from admission on.
-        if (toCompute === 0 && a.kvTokens === 0) {
-          kv.grow(a, a.target + a.generated);
-          if (a.rec.decodeAdmitS === undefined) a.rec.decodeAdmitS = now;
-        }
-        a.order = this.admissions++;
-        running.push(a);
-        waiting.popFront();
-      }
-    }
+    const { preempted, blocked } = admitForIteration(this.queue, now);
     if (running.length === 0) {
       if (waiting.length > 0) throw new Error('engine invariant: an instance with nothing running left requests waiting');
       return;
@@ -261,17 +208,7 @@ export class Instance {
     if (p.blocked === 'batch') this.limits.batchS += now - start;
     else if (p.blocked === 'memory') this.limits.memoryS += now - start;
 
-    const log = this.log;
-    log.endS.push(now);
-    log.count.push(count);
-    log.gapS.push(gap);
-    log.batch.push(running.length);
-    log.kvUsedTokens.push(kv.usedTokens);
-    log.kvReservedTokens.push(kv.reservedTokens);
-    log.waiting.push(p.waitingCount);
-    log.prefillTokens.push(p.plan.prefillTokens);
-    log.preempted.push(p.preempted);
-    log.decodeSeqs.push(p.plan.decodeSeqs);
+    logIteration(this.log, p, running.length, kv);
 
     let kept = 0;
     for (const a of running) {
@@ -299,18 +236,5 @@ export class Instance {
     if (this.role !== 'decode' || a.rec.decodeAdmitS !== startS || a.generated !== emitted + 1) return;
     pushGaps(this.itl, firstStepEndS - a.rec.firstTokenServerS, 1, firstStepEndS, 1);
     this.joinedThisRun++;
-  }
-
-  /** Frees a running request's KV and sends it back to wait; it recomputes its own prompt tokens and its tokens so far. */
-  private preempt(a: Active, now: number): void {
-    a.rec.preemptions++;
-    a.rec.recomputedTokens += a.kvTokens;
-    this.kv.release(a);
-    a.prefilled = 0;
-    a.target = a.rec.promptTokens - a.cached + a.generated;
-    a.chunk = 0;
-    a.decoding = false;
-    // Preempted again mid-recompute: the stall still runs from its last token.
-    if (a.generated >= 1 && a.pausedAtS < 0) a.pausedAtS = now;
   }
 }

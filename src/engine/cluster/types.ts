@@ -40,6 +40,20 @@ export function emptyLog(): IterationLog {
   return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [], decodeSeqs: [] };
 }
 
+/** Appends the iteration (or run of `p.count` identical decode steps) that ended at `p.endS` to `log`, with the batch and cache as it left them. */
+export function logIteration(log: IterationLog, p: Pending, batch: number, kv: KvCache): void {
+  log.endS.push(p.endS);
+  log.count.push(p.count);
+  log.gapS.push(p.gapS);
+  log.batch.push(batch);
+  log.kvUsedTokens.push(kv.usedTokens);
+  log.kvReservedTokens.push(kv.reservedTokens);
+  log.waiting.push(p.waitingCount);
+  log.prefillTokens.push(p.plan.prefillTokens);
+  log.preempted.push(p.preempted);
+  log.decodeSeqs.push(p.plan.decodeSeqs);
+}
+
 /** Cost of one iteration: the profile's, or the speculative one. */
 export type IterationCost = (work: IterationWork) => number;
 

@@ -16,7 +16,7 @@ import { flowLegend, type LegendItem, type PlacedLegendItem } from '../chart/leg
 import type { ColourRole } from '../chart/palette';
 import { linearTicks, thinHorizontalTicks } from '../chart/ticks';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
-import { formatReqTick } from './panels';
+import { formatReqTick } from './panelSpecs';
 
 /** Offered rates of the comparison, as multiples of the centre: 4 below it, 3 above, dense around it (where the two runs part). */
 export const GOODPUT_RATE_FACTORS = [0.25, 0.5, 0.625, 0.75, 0.875, 1, 1.125, 1.25, 1.5] as const;

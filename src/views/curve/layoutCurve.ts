@@ -2,112 +2,13 @@ import type { SweepPoint } from '../../engine';
 import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { estimateTextWidthPx, placeLabelRows } from '../chart/labels';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
-import { formatMs, formatNumber, formatRate, formatTokPerSec, formatUsers } from '../chart/format';
+import type { BandLabel, CurveData, CurveLayout, LimitRegionMarks } from './curveTypes';
 import { limitLabel, loadLabel, summarizeCurve } from './describe';
-import { loadAxis, type LoadAxis, type LoadKind } from './loadAxis';
-import { layoutPanel, panelSpecs, type ExtraValues, type PanelExtraInput, type PanelMarks } from './panels';
-
-/** What the curve draws. */
-export interface CurveData {
-  points: readonly SweepPoint[];
-  current: { users: number | null; ratePerSec: number | null };
-  slo: { ttftMs: number | null; tpotMs: number | null };
-  maxBatch: number;
-  kvCapacityTokens: number;
-  /** Runs measured elsewhere (an imported benchmark, a live measurement), drawn as diamonds. */
-  extraPoints?: readonly CurveExtraPoint[];
-  /** The pinned baseline's sweep, drawn wide and faint under the current one (points of the other load kind are left out). */
-  baselinePoints?: readonly SweepPoint[];
-}
-
-/**
- * A run measured elsewhere, to compare with the curve. It is placed on the
- * load axis by what is known of its load: on a users axis its configured
- * concurrency, else its observed mean requests in flight; on a rate axis its
- * configured rate, else its observed request throughput.
- */
-export interface CurveExtraPoint extends ExtraValues {
-  label: string;
-  /** Configured concurrency (closed loop), or null when unknown. */
-  users: number | null;
-  /** Configured request rate, req/s (Infinity = all at once), or null when unknown. */
-  ratePerSec: number | null;
-  /** Observed mean requests in flight (Σ E2E ÷ duration), or null. */
-  meanInFlight?: number | null;
-  /** Observed completed requests per second, or null. */
-  requestsPerSec?: number | null;
-}
-
-/** How an extra run was placed on the load axis. */
-export type ExtraPlacement = 'users' | 'rate' | 'in-flight' | 'observed-rate' | 'unknown';
-
-/** An extra run on the chart: its x, how it got there, and its label (the panels hold its diamonds). */
-export interface ExtraPointMarks {
-  index: number;
-  xPx: number;
-  placedBy: ExtraPlacement;
-  /** Which edge the run was pinned to because its load is outside the axis, or null. */
-  clamped: 'left' | 'right' | null;
-  /** The load in words, saying how it was obtained: `2 users`, `≈1.3 in flight (measured)`. */
-  loadText: string;
-  /** What the chart draws beside each diamond: the run's name and its load. */
-  label: string;
-  point: CurveExtraPoint;
-}
-
-/** A sweep point on the chart (in load order). */
-export interface CurvePointMarks {
-  index: number;
-  xPx: number;
-  label: string;
-  isCurrent: boolean;
-  point: SweepPoint;
-}
-
-/** A stretch of load where requests queue behind a limit, shaded on every panel. */
-export interface LimitRegionMarks {
-  factor: 'batch' | 'memory';
-  x0Px: number;
-  x1Px: number;
-  label: string;
-}
-
-/** A text label in the annotation band above the first plot. */
-export interface BandLabel {
-  key: string;
-  text: string;
-  kind: 'current' | 'batch' | 'memory';
-  textXPx: number;
-  yPx: number;
-  anchor: 'start' | 'middle' | 'end';
-}
-
-/** Everything the curve component renders, in px. */
-export interface CurveLayout {
-  widthPx: number;
-  heightPx: number;
-  kind: LoadKind | null;
-  plotLeftPx: number;
-  plotRightPx: number;
-  panels: PanelMarks[];
-  xAxis: AxisMarks | null;
-  points: CurvePointMarks[];
-  /** Runs measured elsewhere, in the order given. */
-  extras: ExtraPointMarks[];
-  limitRegions: LimitRegionMarks[];
-  bandLabels: BandLabel[];
-  /** x of the axis break before the ∞-rate slot, or null. */
-  axisBreakXPx: number | null;
-  /** The operating point's vertical line, across the plots. */
-  current: { xPx: number; topPx: number; bottomPx: number; index: number | null } | null;
-  summary: string;
-  /** Shown instead of the plot when there is nothing to draw yet. */
-  message: string | null;
-  /** The pinned baseline's points drawn (same load axis), in load order; empty when none. */
-  baselinePoints: CurvePointMarks[];
-  /** True when a baseline was given but sweeps the other load kind (users against rate), so it is not drawn. */
-  baselineOffAxis: boolean;
-}
+import { describeExtra, placeExtra } from './extraPlacement';
+import { loadAxis, type LoadKind } from './loadAxis';
+import { layoutPanel } from './panels';
+import { panelSpecs } from './panelSpecs';
+import type { PanelExtraInput, PanelMarks } from './panelTypes';
 
 /** The load value of a point along the chosen axis. */
 function loadOf(p: Pick<SweepPoint, 'users' | 'ratePerSec'>, kind: LoadKind): number | null {
@@ -272,64 +173,6 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
     baselinePoints: baselinePts.map((p, i) => ({ index: i, xPx: baselineFrame.xPx[i], label: loadLabel(p), isCurrent: false, point: p })),
     baselineOffAxis: baselineGiven.length > 0 && baselinePts.length === 0,
   };
-}
-
-/** The run's name, shortened with an ellipsis to `chars` characters to fit beside its diamond. */
-function shortName(label: string, chars: number): string {
-  const t = label.trim() || 'real run';
-  return t.length <= chars ? t : `${t.slice(0, chars - 1)}…`;
-}
-
-const positive = (v: number | null | undefined): v is number => typeof v === 'number' && !Number.isNaN(v) && v > 0;
-
-/**
- * Places an extra run on the load axis. A users axis takes its configured
- * concurrency, else its mean requests in flight; a rate axis its configured
- * rate (∞ only when no concurrency caps it), else its completed requests per
- * second. A load outside the axis is pinned to the nearer end, and the label
- * says so; a run with no usable load sits at the left end, labelled unknown.
- */
-function placeExtra(e: CurveExtraPoint, index: number, kind: LoadKind, x: LoadAxis, nameChars: number): ExtraPointMarks {
-  let placedBy: ExtraPlacement = 'unknown';
-  let value: number | null = null;
-  if (kind === 'users') {
-    if (positive(e.users)) [placedBy, value] = ['users', e.users];
-    else if (positive(e.meanInFlight)) [placedBy, value] = ['in-flight', e.meanInFlight];
-  } else if (positive(e.ratePerSec) && (Number.isFinite(e.ratePerSec) || !positive(e.users))) [placedBy, value] = ['rate', e.ratePerSec];
-  else if (positive(e.requestsPerSec)) [placedBy, value] = ['observed-rate', e.requestsPerSec];
-
-  const [lo, hi] = x.domain;
-  const clamped: ExtraPointMarks['clamped'] =
-    value === null ? 'left'
-    : value === Infinity ? (x.infinityXPx === null ? 'right' : null)
-    : value < lo * (1 - 1e-9) ? 'left'
-    : value > hi * (1 + 1e-9) ? 'right'
-    : null;
-  const loadText =
-    placedBy === 'users' ? formatUsers(value as number)
-    : placedBy === 'rate' ? formatRate(value as number)
-    : placedBy === 'in-flight' ? `≈${formatNumber(value as number)} in flight (measured)`
-    : placedBy === 'observed-rate' ? `≈${formatNumber(value as number)} req/s completed (measured)`
-    : 'load unknown';
-  const off = clamped === null || value === null ? '' : clamped === 'left' ? ' (← off axis)' : ' (off axis →)';
-  return {
-    index,
-    xPx: value === null ? x.xOf(0) : x.xOf(value),
-    placedBy,
-    clamped,
-    loadText,
-    label: `${shortName(e.label, nameChars)} · ${loadText}${off}`,
-    point: e,
-  };
-}
-
-/** One sentence about an extra run, for the chart's accessible summary. */
-function describeExtra(e: ExtraPointMarks): string {
-  const p = e.point;
-  return (
-    `Real run ${p.label} (diamond), at ${e.loadText}${e.clamped && e.placedBy !== 'unknown' ? ', outside the load axis and drawn at its edge' : ''}: ` +
-    `${formatTokPerSec(p.outputTokPerSec)}, TTFT p50 ${formatMs(p.ttftP50Ms)}, p95 ${formatMs(p.ttftP95Ms)}, TPOT p50 ${formatMs(p.tpotP50Ms)}, p95 ${formatMs(p.tpotP95Ms)}.`
-  );
 }
 
 /** Index of the point nearest to `xPx` (for hover), or null when there are none. */

@@ -40,7 +40,7 @@ export function PlaybackControls({ plan, clock, reduced, speed }: { plan: Playba
             Back to the start
           </button>
         )}
-        <span className="tabular ml-auto text-sm" data-testid="stream-clock">
+        <span className="tabular ml-auto text-sm" data-testid="stream-clock" data-at-ms={Math.round(at)}>
           <span className="text-muted">Time since sending: </span>
           <span className="font-semibold">{formatMs(at)}</span>
           {!reduced && <span className="text-muted"> ({speed}× speed)</span>}
