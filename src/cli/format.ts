@@ -24,7 +24,7 @@ export function statRow(name: string, s: Stats): string {
 export function schedulerText(r: RunResult, serving?: ResolvedServing): string {
   const c = schedulerConfig(r.scenario);
   const budget = Number.isFinite(c.tokenBudget) ? `${int(c.tokenBudget)} tokens per step` : 'no token limit per step';
-  const whose = serving?.engine ? `${serving.engine.version} defaults` : 'lab defaults';
+  const whose = serving?.engine ? `${serving.engine.version} defaults${serving.engineImplied ? ', the engine the lab runs on Apple silicon when none is chosen' : ''}` : 'lab defaults';
   const explicit = serving ? (Object.entries(serving.from).filter(([, o]) => o === 'explicit').map(([k]) => k)) : [];
   return `${c.admission} admission, batch limit ${int(c.maxBatch)}, ${budget}, prefill ${c.chunked ? 'chunked' : 'whole'} (${whose}${explicit.length ? `; set here: ${explicit.join(', ')}` : ''})`;
 }

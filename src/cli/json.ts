@@ -56,6 +56,7 @@ export function servingJson(r: ResolvedServing) {
   return {
     engine: r.engine?.id ?? null,
     engineVersion: r.engine?.version ?? null,
+    engineImplied: r.engineImplied,
     from: r.from,
     gpuMemory: r.memory ? { rule: r.memory.kvShareOfFree < 1 ? 'share of free memory' : 'share of total memory', share: r.memory.kvShareOfFree < 1 ? r.memory.kvShareOfFree : r.memory.memoryUtilization } : null,
     stepCostsFitted: r.engine ? r.engine.efficiency.fitted : null,

@@ -1,8 +1,9 @@
-import { GPUS } from '../engine/profiles/gpus';
+import { GPUS, datasheetGbBytes, maxTpOf } from '../engine/profiles/gpus';
 import { lessonProfile } from '../engine/profiles/lesson';
 import { MODELS, modelParams } from '../engine/profiles/models';
 import { KV_PRECISIONS, PRECISIONS, precisionsFor } from '../engine/profiles/precisions';
 import { TP_DEGREES, validTpDegrees } from '../engine/profiles/catalog';
+import { ENGINE_HARDWARE, enginesOn } from '../engine/engines/hardware';
 import { ENGINE_PRESETS } from '../engine/engines/presets';
 import { WORKLOADS } from '../engine/workloads';
 
@@ -20,7 +21,10 @@ export function listing() {
       const p = modelParams(m);
       return { id: m.id, label: m.label, totalParams: p.total, activeParams: p.active, tpDegrees: validTpDegrees(m) };
     }),
-    gpus: GPUS.map((g) => ({ id: g.id, label: g.label, memoryGb: g.memoryAsPrintedGb, precisions: precisionsFor(g) })),
+    gpus: GPUS.map((g) => ({
+      id: g.id, label: g.label, memoryGb: g.memoryAsPrintedGb, gpuUsableGb: g.memoryBytes / datasheetGbBytes(g), vendor: g.vendor,
+      precisions: precisionsFor(g), maxTp: maxTpOf(g), engines: enginesOn(g),
+    })),
     precisions: PRECISIONS.map((p) => ({ id: p.id, label: p.label })),
     kvPrecisions: Object.keys(KV_PRECISIONS),
     tpDegrees: TP_DEGREES,
@@ -40,6 +44,7 @@ export function listing() {
         stepOverheadS: e.stepOverheadS,
       },
       stepCosts: e.efficiency,
+      hardware: ENGINE_HARDWARE[e.id],
     })),
   };
 }
@@ -61,7 +66,7 @@ export function listText(): string {
     ...l.models.map((m) => `  ${m.id.padEnd(16)} ${m.label}, ${billions(m.totalParams)} params${m.activeParams !== m.totalParams ? ` (${billions(m.activeParams)} active)` : ''}; --tp ${m.tpDegrees.join('/')}`),
     '',
     'GPUs (--gpu):',
-    ...l.gpus.map((g) => `  ${g.id.padEnd(16)} ${g.label}; precisions ${g.precisions.join(', ')}`),
+    ...l.gpus.map((g) => `  ${g.id.padEnd(16)} ${g.label}; precisions ${g.precisions.join(', ')}${g.maxTp === 1 ? '; --tp 1' : ''}${g.engines.length < ENGINE_PRESETS.length ? `; engines ${g.engines.join(', ')}` : ''}`),
     '',
     `Precisions (--precision): ${l.precisions.map((p) => p.id).join(', ')}`,
     `KV-cache precisions (--kv-precision): auto, ${l.kvPrecisions.join(', ')}`,

@@ -1,4 +1,6 @@
+import { engineHardwareRefusal } from '../engine/engines/hardware';
 import type { ResolvedServing } from '../engine/engines/resolve';
+import { gpuById } from '../engine/profiles/gpus';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
 import type { ServerProfile } from '../engine/types';
@@ -13,10 +15,15 @@ export type HardwareOutcome =
 /**
  * Resolves a hardware server (model × GPU × precision × TP) from settings,
  * with the serving settings' batch limit, token budget and memory share. A
- * combination that cannot run says why and what would (never a silent number).
+ * combination that cannot run (an engine the GPU cannot host, a model that
+ * does not fit) says why and what would (never a silent number).
  * Ids were already checked against the catalog by the schema.
  */
 export function resolveHardwareServer(s: Settings, serving: ResolvedServing = servingOf(s)): HardwareOutcome {
+  // An engine that does not run on this GPU (TensorRT-LLM on an AMD GPU, vLLM on a Mac) is refused before any arithmetic.
+  const gpu = gpuById(s.gpu);
+  const engineRefused = gpu && serving.engine ? engineHardwareRefusal(serving.engine.id, gpu) : null;
+  if (engineRefused) return { ok: false, param: 'engine', message: `${engineRefused.reason} ${engineRefused.suggestion}` };
   const { serving: options, factors } = hardwareServing(serving);
   const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision }, factors, options);
   if (result.ok) return result;

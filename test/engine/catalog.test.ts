@@ -10,16 +10,22 @@ describe('GPU catalog', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9.-]+$/);
     expect(ids.sort()).toEqual(
-      ['a10', 'a10g', 'a100-40gb', 'a100-80gb-pcie', 'a100-80gb-sxm', 'b200', 'h100-pcie', 'h100-sxm', 'h200', 'l4', 'l40s', 'mi300x'].sort(),
+      [
+        'a10', 'a10g', 'a100-40gb', 'a100-80gb-pcie', 'a100-80gb-sxm', 'b200', 'gb200', 'h100-pcie', 'h100-sxm', 'h20', 'h200', 'l4', 'l40s',
+        'm2-ultra', 'm3-max', 'm4-max', 'mi300x', 'mi325x', 'rtx-3090', 'rtx-4090',
+      ].sort(),
     );
   });
 
   it.each(GPUS.map((g) => [g.id, g] as const))('%s has bandwidth, memory, 16-bit peaks, an interconnect and a source', (_, g) => {
     expect(g.bandwidthBytesPerSec).toBeGreaterThan(1e11);
     expect(g.memoryBytes).toBeGreaterThanOrEqual(20e9);
-    expect(g.peakFlopsPerSec.bf16).toBeGreaterThan(5e13);
+    // Apple GPUs have no tensor cores: their FP16 ALU rate is an order of magnitude below any tensor peak.
+    expect(g.peakFlopsPerSec.bf16).toBeGreaterThan(g.vendor === 'apple' ? 1e13 : 5e13);
     expect(g.peakFlopsPerSec.fp16).toBe(g.peakFlopsPerSec.bf16);
-    expect(g.interconnect.bytesPerSecPerDirection).toBeGreaterThan(1e10);
+    // Between Macs the link is Thunderbolt (5–10 GB/s each way); inside a server at least PCIe 4.0.
+    expect(g.interconnect.bytesPerSecPerDirection).toBeGreaterThan(g.vendor === 'apple' ? 1e9 : 1e10);
+    expect(g.interconnect.source.length).toBeGreaterThan(10);
     expect(g.source.length).toBeGreaterThan(10);
     // Low-precision paths double the 16-bit peak on every part that has them.
     if (g.peakFlopsPerSec.fp8) expect(g.peakFlopsPerSec.fp8 / g.peakFlopsPerSec.bf16).toBeCloseTo(2, 1);
@@ -33,10 +39,10 @@ describe('GPU catalog', () => {
     expect(gpuById('h200')?.bandwidthBytesPerSec).toBe(4.8e12);
   });
 
-  it('has FP8 only on Hopper, Ada, Blackwell and MI300X, and FP4 only on B200', () => {
+  it('has FP8 only on Hopper, Ada, Blackwell and CDNA 3, and FP4 only on Blackwell', () => {
     const fp8 = GPUS.filter((g) => g.peakFlopsPerSec.fp8).map((g) => g.id).sort();
-    expect(fp8).toEqual(['b200', 'h100-pcie', 'h100-sxm', 'h200', 'l4', 'l40s', 'mi300x']);
-    expect(GPUS.filter((g) => g.peakFlopsPerSec.fp4).map((g) => g.id)).toEqual(['b200']);
+    expect(fp8).toEqual(['b200', 'gb200', 'h100-pcie', 'h100-sxm', 'h20', 'h200', 'l4', 'l40s', 'mi300x', 'mi325x', 'rtx-4090']);
+    expect(GPUS.filter((g) => g.peakFlopsPerSec.fp4).map((g) => g.id)).toEqual(['b200', 'gb200']);
     expect(precisionsFor(gpuById('a100-80gb-sxm')!)).toEqual(['bf16', 'fp16', 'int4']);
     expect(precisionsFor(gpuById('b200')!)).toContain('fp4');
   });

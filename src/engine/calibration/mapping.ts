@@ -90,10 +90,18 @@ export function gpuIdFromLabel(label: string): string | null {
   const s = label.toLowerCase();
   const pcie = s.includes('pcie');
   if (s.includes('h200')) return 'h200';
+  if (/\bh20\b/.test(s)) return 'h20';
   if (s.includes('h100')) return pcie ? 'h100-pcie' : 'h100-sxm';
   if (s.includes('a100')) return pcie ? 'a100-80gb-pcie' : s.includes('40gb') ? 'a100-40gb' : 'a100-80gb-sxm';
+  if (s.includes('gb200')) return 'gb200';
   if (s.includes('b200')) return 'b200';
   if (s.includes('mi300x')) return 'mi300x';
+  if (s.includes('mi325x')) return 'mi325x';
+  if (/rtx\s*4090/.test(s)) return 'rtx-4090';
+  if (/rtx\s*3090/.test(s)) return 'rtx-3090';
+  if (/m2\s*ultra/.test(s)) return 'm2-ultra';
+  if (/m3\s*max/.test(s)) return 'm3-max';
+  if (/m4\s*max/.test(s)) return 'm4-max';
   if (s.includes('l40s')) return 'l40s';
   if (/\bl4\b/.test(s)) return 'l4';
   if (s.includes('a10g')) return 'a10g';

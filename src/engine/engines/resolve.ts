@@ -5,6 +5,7 @@
  */
 import type { GpuSpec } from '../profiles/gpus';
 import type { AdmissionPolicy } from '../types';
+import { defaultEngineOn } from './hardware';
 import { enginePreset, type EngineId, type EnginePreset, type GpuSourced } from './presets';
 
 /** What the scenario asks for: null means "not given" (the preset's, else the server's default). */
@@ -31,6 +32,8 @@ export interface ServerDefaults {
 /** Concrete serving settings with their origins. */
 export interface ResolvedServing {
   engine: EnginePreset | null;
+  /** True when no engine was chosen and the hardware implies one (llama.cpp on Apple silicon, see `defaultEngineOn`). */
+  engineImplied: boolean;
   maxBatch: number;
   /** Tokens per iteration, or null for the lab's default (the chunk budget when chunked, none when whole). */
   tokenBudget: number | null;
@@ -74,7 +77,10 @@ function memoryShare(p: EnginePreset, tp: number): number {
  * memory and costs whatever the engine.
  */
 export function resolveServing(choice: ServingChoice, server: ServerDefaults, gpu: GpuSpec | null, tp = 1): ResolvedServing {
-  const preset = choice.engine ? (enginePreset(choice.engine) ?? null) : null;
+  // With no engine chosen, Apple silicon runs llama.cpp: the lab's own scheduler stands for a GPU server that does not run there.
+  const implied = choice.engine === null ? defaultEngineOn(gpu) : null;
+  const engineId = choice.engine ?? implied;
+  const preset = engineId ? (enginePreset(engineId) ?? null) : null;
   const pick = <T>(explicit: T | null, fromPreset: T | undefined, fallback: T): [T, Origin] =>
     explicit !== null ? [explicit, 'explicit'] : fromPreset !== undefined ? [fromPreset, 'engine'] : [fallback, 'server'];
   const [maxBatch, maxBatchFrom] = pick(choice.maxBatch, preset ? presetValue(preset.maxBatch, gpu) : undefined, server.maxBatch);
@@ -93,6 +99,7 @@ export function resolveServing(choice: ServingChoice, server: ServerDefaults, gp
   }
   return {
     engine: preset,
+    engineImplied: implied !== null && preset !== null,
     maxBatch,
     tokenBudget,
     chunkBudgetTokens: tokenBudget ?? server.chunkBudgetTokens,

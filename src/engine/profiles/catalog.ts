@@ -2,7 +2,7 @@
  * The hardware catalog: models, GPUs and precisions, and the rules that say
  * which combinations can run at all (before any memory arithmetic).
  */
-import { GPUS, gpuById, type GpuSpec } from './gpus';
+import { GPUS, gpuById, maxTpOf, type GpuSpec } from './gpus';
 import { MODELS, modelById, type ModelConfig } from './models';
 import { KV_PRECISIONS, PRECISIONS, isKvPrecision, peakFlopsFor, precisionById, type KvPrecision, type PrecisionSpec } from './precisions';
 
@@ -56,6 +56,17 @@ export function validTpDegrees(model: ModelConfig): number[] {
   return TP_DEGREES.filter((tp) => tpSplitsHeads(model, tp));
 }
 
+/** Tensor-parallel degrees that split `model`'s heads evenly and that `gpu` can form (one on Apple silicon). */
+export function validTpDegreesOn(model: ModelConfig, gpu: Pick<GpuSpec, 'maxTp'>): number[] {
+  return validTpDegrees(model).filter((tp) => tp <= maxTpOf(gpu));
+}
+
+/** Why `gpu` cannot form a TP group of `tp`, or null when it can (only Apple silicon, one GPU per machine, cannot). */
+export function tpHardwareReason(gpu: GpuSpec, tp: number): string | null {
+  if (gpu.maxTp === undefined || tp <= gpu.maxTp) return null;
+  return `The ${gpu.name} is a single GPU sharing one chip's memory with the CPU; there is no second GPU in the machine to split the model with, so tensor parallelism stays at 1.`;
+}
+
 /**
  * Resolves ids and applies the rules that need no memory arithmetic: known
  * ids, a tensor-core path for the precision on this GPU, and a TP degree the
@@ -87,6 +98,10 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
   const tp = spec.tp;
   if (!Number.isInteger(tp) || tp < 1) {
     return { ok: false, reason: `Tensor parallelism must be a whole number of GPUs, got ${tp}.`, suggestion: 'Use --tp 1, 2, 4 or 8.' };
+  }
+  const single = tpHardwareReason(gpu, tp);
+  if (single) {
+    return { ok: false, reason: single, suggestion: 'Use --tp 1; for a model that does not fit, try a lighter precision (int4) or a machine with more memory.' };
   }
   if (tp > 8) {
     return {

@@ -7,6 +7,7 @@
  */
 import type { IterationWork } from '../types';
 import type { ResolvedSpec } from './catalog';
+import { interconnectFor } from './gpus';
 import type { MemoryPlan } from './memory';
 import { modelParams } from './models';
 import { ACTIVATION_BYTES, KV_PRECISIONS, peakFlopsFor } from './precisions';
@@ -112,7 +113,7 @@ export function costModel(r: ResolvedSpec, plan: MemoryPlan, factors: RooflineFa
     lowPrecisionCompute: r.precision.computePrecision === 'fp8' || r.precision.computePrecision === 'fp4',
     lowPrecisionKv: KV_PRECISIONS[r.kvPrecision].bytesPerElement < 2,
     bandwidthBytesPerSec: gpu.bandwidthBytesPerSec,
-    interconnectBytesPerSec: gpu.interconnect.bytesPerSecPerDirection,
+    interconnectBytesPerSec: interconnectFor(gpu, tp).bytesPerSecPerDirection,
     layerFlopsPerToken: (2 * (p.active - lookupOnly)) / tp,
     lmHeadFlopsPerSeq: (2 * p.lmHead) / tp,
     attentionFlopsPerPair: (4 * m.layers * m.heads * m.headDim) / tp,

@@ -4,10 +4,10 @@
  * measurements (`FITTED_FACTORS`, see docs/calibration.md).
  */
 import type { IterationWork, ServerProfile } from '../types';
-import { GPUS, KV_PRECISIONS, PRECISIONS, resolveSpec, tpSplitsHeads, validTpDegrees, type HardwareSpec, type Refusal, type ResolvedSpec } from './catalog';
+import { GPUS, KV_PRECISIONS, PRECISIONS, resolveSpec, tpSplitsHeads, validTpDegreesOn, type HardwareSpec, type Refusal, type ResolvedSpec } from './catalog';
 import { costModel, iterationBreakdown, type CostModel, type IterationBreakdown, type RooflineFactors } from './cost';
 import { FITTED_FACTORS } from './fitted';
-import { datasheetGbBytes, type GpuSpec } from './gpus';
+import { datasheetGbBytes, interconnectFor, maxTpOf, type GpuSpec } from './gpus';
 import { DEFAULT_SERVING, planMemory, type MemoryPlan, type ServingOptions } from './memory';
 import { modelParams, type ModelConfig, type ModelParams } from './models';
 import { peakFlopsFor, type KvPrecision, type PrecisionSpec } from './precisions';
@@ -59,21 +59,22 @@ function fits(r: ResolvedSpec, serving: ServingOptions): boolean {
 /** Alternatives that fit: more GPUs, a smaller precision, or both; else bigger GPUs. */
 function suggestFit(r: ResolvedSpec, serving: ServingOptions): string {
   const options: string[] = [];
-  const tpUp = validTpDegrees(r.model).find((tp) => tp > r.tp && fits({ ...r, tp }, serving));
+  const tpUp = validTpDegreesOn(r.model, r.gpu).find((tp) => tp > r.tp && fits({ ...r, tp }, serving));
   if (tpUp) options.push(`--tp ${tpUp}`);
   const smaller = PRECISIONS.filter((p) => p.weightBytesPerParam < r.precision.weightBytesPerParam && peakFlopsFor(r.gpu, p) !== undefined);
   const here = smaller.filter((p) => fits({ ...r, precision: p, kvPrecision: p.defaultKv }, serving));
   if (here.length > 0) options.push(here.map((p) => p.id).join('/'));
   for (const p of smaller.filter((q) => !here.includes(q))) {
-    const tp = validTpDegrees(r.model).find((t) => t > r.tp && fits({ ...r, tp: t, precision: p, kvPrecision: p.defaultKv }, serving));
+    const tp = validTpDegreesOn(r.model, r.gpu).find((t) => t > r.tp && fits({ ...r, tp: t, precision: p, kvPrecision: p.defaultKv }, serving));
     if (tp) options.push(`${p.id} with --tp ${tp}`);
   }
   if (options.length > 0) return `Try ${options.join(', or ')}.`;
   const bigger = GPUS.filter((g) => g.id !== r.gpu.id && peakFlopsFor(g, r.precision) !== undefined)
-    .filter((g) => validTpDegrees(r.model).some((tp) => fits({ ...r, gpu: g, tp }, serving)))
+    .filter((g) => validTpDegreesOn(r.model, g).some((tp) => fits({ ...r, gpu: g, tp }, serving)))
     .map((g) => g.id);
+  const most = maxTpOf(r.gpu) === 1 ? `one ${r.gpu.name}` : `${maxTpOf(r.gpu)} × ${r.gpu.name}`;
   return bigger.length > 0
-    ? `It does not fit on 8 × ${r.gpu.name} at any precision; try a GPU with more memory: ${bigger.join(', ')}.`
+    ? `It does not fit on ${most} at any precision; try a GPU with more memory: ${bigger.join(', ')}.`
     : `It does not fit on one 8-GPU server of any GPU in the catalog at ${r.precision.id}; try int4.`;
 }
 
@@ -85,13 +86,16 @@ function memoryRefusal(r: ResolvedSpec, plan: MemoryPlan, serving: ServingOption
     const v = bytes / datasheetGbBytes(gpu);
     return `${v.toFixed(v >= 10 ? 0 : 1)} GB`;
   };
-  const group = tp === 1 ? `one ${gpu.name} has ${printed(1)}` : `${tp} × ${gpu.name} have ${printed(tp)}`;
+  // On Apple silicon the GPU gets only the wired share of unified memory: say both figures.
+  const group = gpu.unifiedMemoryBytes
+    ? `macOS lets the ${gpu.name}'s GPU use ${gb(gpu.memoryBytes)} of its ${printed(1)} of unified memory`
+    : tp === 1 ? `one ${gpu.name} has ${printed(1)}` : `${tp} × ${gpu.name} have ${printed(tp)}`;
   let reason: string;
   if (plan.weightBytesTotal >= gpu.memoryBytes * tp) {
     reason = `${model.label} in ${precision.id} needs ${gb(plan.weightBytesTotal)} of weights; ${group}.`;
   } else if (plan.kvCacheBytesPerGpu <= 0) {
     reason =
-      `${model.label} in ${precision.id} puts ${gb(plan.weightBytesPerGpu)} of weights on each ${gpu.name} (${printed(1)}); ` +
+      `${model.label} in ${precision.id} puts ${gb(plan.weightBytesPerGpu)} of weights on each ${gpu.name} (${gpu.unifiedMemoryBytes ? `${gb(gpu.memoryBytes)} usable of ${printed(1)}` : printed(1)}); ` +
       `with ${gb(plan.reserveBytesPerGpu)} kept back for headroom, runtime and activations, nothing is left for the KV cache.`;
   } else {
     reason =
@@ -106,8 +110,15 @@ function warningsFor(r: ResolvedSpec, plan: MemoryPlan): string[] {
   if (plan.kvCapacityTokens < 16384) {
     out.push(`The KV cache holds only ${plan.kvCapacityTokens} tokens, so a few long requests fill it and the rest queue.`);
   }
-  if (r.tp > 1 && r.gpu.interconnect.kind === 'pcie') {
-    out.push(`All-reduces cross ${r.gpu.interconnect.label}, far slower than NVLink: more GPUs may not mean more speed.`);
+  const link = interconnectFor(r.gpu, r.tp);
+  if (r.tp > 1 && link.kind === 'pcie') {
+    out.push(`All-reduces cross ${link.label}, far slower than NVLink: more GPUs may not mean more speed.`);
+  }
+  if (r.gpu.unifiedMemoryBytes) {
+    out.push(
+      `The ${r.gpu.name} shares its ${r.gpu.memoryAsPrintedGb} GB of unified memory with the CPU; macOS lets the GPU wire ` +
+        `${Math.round(r.gpu.memoryBytes / datasheetGbBytes(r.gpu))} GB by default (raising the iogpu.wired_limit_mb sysctl gives it more).`,
+    );
   }
   return out;
 }

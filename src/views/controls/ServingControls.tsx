@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { ENGINE_PRESETS } from '../../engine/engines/presets';
 import type { Settings } from '../../settings/schema';
 import { SETTING_LIMITS } from '../../settings/schema';
 import { servingOf } from '../../settings/serving';
@@ -9,6 +8,7 @@ import { Switch } from '../common/Switch';
 import { AutoNumber } from './serving/AutoNumber';
 import { MeasurementControls } from './serving/MeasurementControls';
 import { originLabel, originSentence, SERVING_TEXT as T } from './serving/servingText';
+import { engineOptions } from './server/engineOptions';
 import { Select } from './server/Select';
 
 /**
@@ -31,6 +31,7 @@ export function ServingControls() {
     () => servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization }),
     [server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization],
   );
+  const engines = useMemo(() => engineOptions(server, gpu), [server, gpu]);
   const hardware = server === 'hardware';
   const preset = serving.engine;
   const memoryShare = serving.memory ? (serving.memory.kvShareOfFree < 1 ? serving.memory.kvShareOfFree : serving.memory.memoryUtilization) : 0.9;
@@ -44,9 +45,9 @@ export function ServingControls() {
       <Select
         label={T.engine.label}
         value={engine}
-        options={[{ value: 'none', label: 'Lab default', unavailable: null }, ...ENGINE_PRESETS.map((e) => ({ value: e.id, label: e.version, unavailable: null }))]}
+        options={engines}
         onChange={(v) => update({ engine: v as Settings['engine'] })}
-        note={preset ? `${preset.summary}${preset.efficiency.fitted ? '' : ' Step costs are not fitted to this engine (see Why).'}` : T.engine.none}
+        note={preset ? `${serving.engineImplied ? `${T.engine.implied} ` : ''}${preset.summary}${preset.efficiency.fitted ? '' : ' Step costs are not fitted to this engine (see Why).'}` : T.engine.none}
       />
       <div className="space-y-1">
         <Choice<'paged' | 'reserve'>

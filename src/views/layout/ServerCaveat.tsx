@@ -1,6 +1,6 @@
 import { useLabStore } from '../../store';
 import { useHardwareStatus } from '../controls/server';
-import { calibrationSentence } from '../why/calibration';
+import { calibrationSentence, gpuFitNote } from '../why/calibration';
 import { formatMs, formatTokPerSec } from '../common/format';
 import { clusterWords } from '../common/cluster';
 import { useDeferredSim } from '../../workers';
@@ -26,7 +26,7 @@ export function ServerCaveat() {
     return (
       <p className="text-xs text-muted" data-testid="server-caveat">
         {status?.ok ? `Server: ${status.profile.label}${instances}. ` : ''}Its numbers come from a roofline model (compute and memory-bandwidth limits) with efficiencies {calibrationSentence()}. An
-        estimate, not a measurement of your deployment.
+        estimate, not a measurement of your deployment.{status?.ok && gpuFitNote(status.details.gpu) ? ` None of those measurements ran on the ${status.details.gpu.name}.` : ''}
       </p>
     );
   }

@@ -9,6 +9,7 @@ import { useHardwareStatus } from '../controls/server';
 import { MemoryBar } from './MemoryBar';
 import { RooflineChart } from './RooflineChart';
 import { ServingWhy } from './ServingWhy';
+import { gpuFitNote } from './calibration';
 import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalDecode } from './whyModel';
 
 function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' | 'custom' }) {
@@ -71,6 +72,7 @@ export function WhyPanel() {
     };
   }, [status, prompt, output, decode, run]);
 
+  const fitNote = status?.ok ? gpuFitNote(status.details.gpu) : null;
   if (server === 'custom') {
     return (
       <Shell state="custom">
@@ -120,6 +122,11 @@ export function WhyPanel() {
       <p className="text-sm" data-testid="why-sentence">
         {view.sentence}
       </p>
+      {fitNote && (
+        <p className="border-l-2 border-warn-line pl-2 text-sm" data-testid="why-unfitted">
+          {fitNote}
+        </p>
+      )}
       <p className="text-xs text-muted">
         {run
           ? `Decode is placed at this run's median batch (${formatCount(decode.batch)}) and median context (${formatCount(decode.contextTokens)} tokens per sequence); prefill at the workload's prompt (${formatCount(prompt)} tokens).${status.details.tp > 1 ? ` Figures are per GPU: each of the ${status.details.tp} does the same share.` : ''}`

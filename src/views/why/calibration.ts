@@ -1,3 +1,5 @@
+import { gpuById } from '../../engine/profiles/gpus';
+
 /**
  * Headline errors of the roofline calibration, as docs/calibration.md reports
  * them (`npm run calibrate` regenerates that report; test/views/why.test.ts
@@ -23,6 +25,26 @@ export const CALIBRATION_HEADLINE = {
   loadKnee3Hits: 30,
   loadCurves: 36,
 } as const;
+
+/**
+ * GPUs with published measurements in data/calibration (measurements.csv and
+ * measurements-load.csv, mapped by `gpuIdFromLabel`; test/views/why.test.ts
+ * fails when this drifts from the files). The factors were fitted on these.
+ */
+export const MEASURED_GPU_IDS: readonly string[] = ['a10', 'a100-40gb', 'a100-80gb-pcie', 'a100-80gb-sxm', 'h100-sxm', 'h200', 'l40s'];
+
+/**
+ * For a GPU with no measurement in the calibration data, one sentence saying
+ * its figures are unfitted (its datasheet with factors fitted on other GPUs);
+ * null for a measured GPU.
+ */
+export function gpuFitNote(gpu: { id: string; name: string; vendor: string }): string | null {
+  if (MEASURED_GPU_IDS.includes(gpu.id)) return null;
+  const onOthers = gpu.vendor === 'apple'
+    ? 'fitted to TensorRT-LLM runs on NVIDIA data-centre GPUs, whose kernels and memory system differ from a Mac\'s'
+    : `fitted to runs on other GPUs (${[...new Set(MEASURED_GPU_IDS.map((id) => gpuById(id)?.name ?? id))].join(', ')})`;
+  return `Unfitted for the ${gpu.name}: data/calibration holds no published measurement of it, so its figures are its datasheet peaks with efficiencies ${onOthers}. Read them as an estimate of the shape, not of its exact speed.`;
+}
 
 /** Where the report lives, for the page to name. */
 export const CALIBRATION_REPORT_PATH = 'docs/calibration.md';

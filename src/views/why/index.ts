@@ -7,6 +7,6 @@ export { layoutMemory } from './layoutMemory';
 export type { MemoryLayout } from './layoutMemory';
 export { explainRoofline, memoryData, rooflineData, typicalDecode, weightedMedian, describeRoofs } from './whyModel';
 export type { MemoryData, RooflineData, RooflineMark, TypicalDecode } from './whyModel';
-export { CALIBRATION_HEADLINE, calibrationSentence } from './calibration';
+export { CALIBRATION_HEADLINE, MEASURED_GPU_IDS, calibrationSentence, gpuFitNote } from './calibration';
 export { servingExplanation } from './servingModel';
 export type { ServingLine } from './servingModel';

@@ -1,8 +1,27 @@
 import { useId } from 'react';
 import type { MenuOption } from './hardwareOptions';
 
+function Option({ o, value }: { o: MenuOption; value: string }) {
+  return (
+    <option value={o.value} disabled={o.unavailable !== null && o.value !== value}>
+      {o.unavailable ? `${o.label} (unavailable: ${o.unavailable})` : o.label}
+    </option>
+  );
+}
+
+/** Consecutive options of one `group`, in order; ungrouped options form runs of their own. */
+function groupsOf(options: readonly MenuOption[]): [string | undefined, MenuOption[]][] {
+  const out: [string | undefined, MenuOption[]][] = [];
+  for (const o of options) {
+    const last = out.at(-1);
+    if (last && last[0] === o.group) last[1].push(o);
+    else out.push([o.group, [o]]);
+  }
+  return out;
+}
+
 /**
- * A labelled native select. An unavailable option stays in the list,
+ * A labelled native select (options with a `group` are listed under it). An unavailable option stays in the list,
  * disabled, with its reason in its text, so the menu says why it cannot be
  * picked; a note under the select repeats the reasons for the current menu.
  */
@@ -20,11 +39,17 @@ export function Select({ label, value, options, onChange, note }: { label: strin
         aria-describedby={note ? `${id}-note` : undefined}
         className="w-full min-w-0 rounded-md border border-line bg-raised px-2 py-1 text-sm text-ink hover:border-accent"
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.unavailable !== null && o.value !== value}>
-            {o.unavailable ? `${o.label} (unavailable: ${o.unavailable})` : o.label}
-          </option>
-        ))}
+        {groupsOf(options).map(([group, items]) =>
+          group === undefined ? (
+            items.map((o) => <Option key={o.value} o={o} value={value} />)
+          ) : (
+            <optgroup key={group} label={group}>
+              {items.map((o) => (
+                <Option key={o.value} o={o} value={value} />
+              ))}
+            </optgroup>
+          ),
+        )}
       </select>
       {note && (
         <p id={`${id}-note`} className="text-xs text-muted">

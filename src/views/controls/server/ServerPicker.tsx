@@ -4,7 +4,7 @@ import { useLabStore } from '../../../store';
 import { Choice } from '../../common/Choice';
 import { formatCount } from '../../common/format';
 import { formatGpuMemory } from '../../why/units';
-import { gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
+import { gpuNote, gpuOptions, kvOptions, modelOptions, precisionNote, precisionOptions, tpNote, tpOptions, type HardwareFix, type HardwareStatus } from './hardwareOptions';
 import { Segmented, Select } from './Select';
 import { useHardwareStatus } from './useHardwareStatus';
 import { CustomServerFields } from './CustomServerFields';
@@ -72,7 +72,7 @@ export function ServerPicker() {
   const update = useLabStore((s) => s.updateSettings);
   const status = useHardwareStatus();
   const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
-  const tps = useMemo(() => tpOptions(model), [model]);
+  const tps = useMemo(() => tpOptions(model, gpu), [model, gpu]);
   const kvs = useMemo(() => kvOptions(precision), [precision]);
   const models = useMemo(() => modelOptions(), []);
   const gpus = useMemo(() => gpuOptions(), []);
@@ -107,7 +107,7 @@ export function ServerPicker() {
       {server === 'hardware' && status && (
         <div className="space-y-2.5">
           <Select label="Model" value={model} options={models} onChange={(v) => update({ model: v })} />
-          <Select label="GPU" value={gpu} options={gpus} onChange={(v) => update({ gpu: v })} />
+          <Select label="GPU" value={gpu} options={gpus} onChange={(v) => update({ gpu: v })} note={gpuNote(gpu)} />
           <Select label="Weight precision" value={precision} options={precisions} onChange={(v) => update({ precision: v })} note={precisionNote(gpu)} />
           <Select label="KV-cache precision" value={kvPrecision} options={kvs} onChange={(v) => update({ kvPrecision: v })} />
           <Segmented
@@ -115,7 +115,7 @@ export function ServerPicker() {
             value={String(tp)}
             options={tps.map((o) => ({ ...o, label: o.value }))}
             onChange={(v) => update({ tp: Number(v) })}
-            note={tpNote(model)}
+            note={tpNote(model, gpu)}
           />
           {status.ok ? <ServerFacts status={status} factsRef={factsRef} /> : <RefusalAlert reason={status.reason} suggestion={status.suggestion} fixes={status.fixes} onFix={fix} />}
         </div>

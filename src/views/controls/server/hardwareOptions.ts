@@ -9,26 +9,35 @@ import {
   MODELS,
   PRECISIONS,
   TP_DEGREES,
+  datasheetGbBytes,
   gpuById,
   hardwareProfile,
   modelById,
   modelParams,
   peakFlopsFor,
   precisionById,
+  tpHardwareReason,
   tpSplitsHeads,
+  type GpuSpec,
   type HardwareSpec,
   type RooflineDetails,
   type RooflineFactors,
   type ServingOptions,
 } from '../../../engine/profiles';
+import type { EngineId } from '../../../engine/engines/presets';
+import { engineHardwareRefusal } from '../../../engine/engines/hardware';
 import type { ServerProfile } from '../../../engine/types';
 import type { Settings } from '../../../settings/schema';
+import { formatBandwidth } from '../../why/units';
+import { engineFixes } from './engineOptions';
 
 /** One option of a menu; `unavailable` says why it cannot be picked (null when it can). */
 export interface MenuOption {
   value: string;
   label: string;
   unavailable: string | null;
+  /** Heading of the group the option is listed under, when the menu is grouped. */
+  group?: string;
 }
 
 /** `8B`, `70B`, `405B`, `46.7B`: a parameter count for a menu. */
@@ -47,9 +56,35 @@ export function modelOptions(): MenuOption[] {
   });
 }
 
-/** Every GPU, labelled with memory and bandwidth. */
+const SEGMENT_HEADING: Readonly<Record<GpuSpec['segment'], string>> = {
+  datacenter: 'Data centre',
+  workstation: 'Workstation and gaming',
+  apple: 'Apple silicon (unified memory)',
+};
+
+/**
+ * Every GPU, labelled with memory and bandwidth ("RTX 4090 24GB, 1.01 TB/s"),
+ * grouped data centre / workstation / Apple. Short enough for the narrow
+ * settings column; what the label cannot say goes in `gpuNote`.
+ */
 export function gpuOptions(): MenuOption[] {
-  return GPUS.map((g) => ({ value: g.id, label: `${g.label}, ${(g.bandwidthBytesPerSec / 1e12).toPrecision(3)} TB/s`, unavailable: null }));
+  const order = Object.keys(SEGMENT_HEADING) as GpuSpec['segment'][];
+  return [...GPUS]
+    .sort((a, b) => order.indexOf(a.segment) - order.indexOf(b.segment))
+    .map((g) => ({ value: g.id, label: `${g.label}, ${formatBandwidth(g.bandwidthBytesPerSec)}`, unavailable: null, group: SEGMENT_HEADING[g.segment] }));
+}
+
+/** What the GPU's label leaves out: a Mac's GPU share of unified memory and its one engine, a GeForce card's links. */
+export function gpuNote(gpuId: string): string | undefined {
+  const g = gpuById(gpuId);
+  if (!g) return undefined;
+  const gb = (bytes: number) => Math.round(bytes / datasheetGbBytes(g));
+  if (g.unifiedMemoryBytes) {
+    return `One GPU (TP 1) that runs llama.cpp, with ${gb(g.memoryBytes)} of its ${gb(g.unifiedMemoryBytes)} GB of unified memory (the rest is the CPU's by macOS's default).`;
+  }
+  if (g.bridge) return `Up to ${g.bridge.maxGpus} ${g.name}s share an ${g.bridge.interconnect.label}; more GPUs all-reduce over ${g.interconnect.label}.`;
+  if (g.segment === 'workstation') return `No NVLink: ${g.name}s all-reduce over ${g.interconnect.label}.`;
+  return undefined;
 }
 
 /** Weight precisions; those the GPU has no tensor cores for are unavailable, with the reason. */
@@ -62,17 +97,20 @@ export function precisionOptions(gpuId: string): MenuOption[] {
   });
 }
 
-/** Tensor-parallel degrees; those that cannot split the model's heads evenly are unavailable, with the reason. */
-export function tpOptions(modelId: string): MenuOption[] {
+/** Why `tp` GPUs cannot serve `model` on `gpu` (heads that do not split, a GPU that is alone), or null. */
+function tpReason(model: ModelLike | undefined, gpu: GpuSpec | undefined, tp: number): string | null {
+  if (gpu && tpHardwareReason(gpu, tp)) return `the ${gpu.name} is one GPU`;
+  if (model && !tpSplitsHeads(model, tp)) return `${model.label}'s ${model.heads} heads and ${model.kvHeads} KV heads do not split over ${tp} GPUs`;
+  return null;
+}
+
+type ModelLike = NonNullable<ReturnType<typeof modelById>>;
+
+/** Tensor-parallel degrees; those the model's heads or the GPU cannot take are unavailable, with the reason. */
+export function tpOptions(modelId: string, gpuId?: string): MenuOption[] {
   const model = modelById(modelId);
-  return TP_DEGREES.map((tp) => {
-    const ok = model ? tpSplitsHeads(model, tp) : true;
-    return {
-      value: String(tp),
-      label: tp === 1 ? '1 GPU' : `${tp} GPUs`,
-      unavailable: ok || !model ? null : `${model.label}'s ${model.heads} heads and ${model.kvHeads} KV heads do not split over ${tp} GPUs`,
-    };
-  });
+  const gpu = gpuId ? gpuById(gpuId) : undefined;
+  return TP_DEGREES.map((tp) => ({ value: String(tp), label: tp === 1 ? '1 GPU' : `${tp} GPUs`, unavailable: tpReason(model, gpu, tp) }));
 }
 
 /** "a, b and c" / "a or b". */
@@ -89,9 +127,11 @@ export function precisionNote(gpuId: string): string | undefined {
   return `The ${gpu.name} has no ${listed(missing, 'or')} tensor cores, so ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} unavailable.`;
 }
 
-/** Why some TP degrees are unavailable for `modelId` (undefined when none is). */
-export function tpNote(modelId: string): string | undefined {
+/** Why some TP degrees are unavailable for `modelId` on `gpuId` (undefined when none is). */
+export function tpNote(modelId: string, gpuId?: string): string | undefined {
   const model = modelById(modelId);
+  const gpu = gpuId ? gpuById(gpuId) : undefined;
+  if (gpu && tpHardwareReason(gpu, 2)) return `${tpHardwareReason(gpu, 2)}`;
   if (!model) return undefined;
   const off = TP_DEGREES.filter((tp) => !tpSplitsHeads(model, tp));
   if (off.length === 0) return undefined;
@@ -153,7 +193,7 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     fixes.push({ label, patch });
     return true;
   };
-  const tps = TP_DEGREES.filter((tp) => tpSplitsHeads(model, tp));
+  const tps = TP_DEGREES.filter((tp) => tpSplitsHeads(model, tp) && !tpHardwareReason(gpu, tp));
   const tpsFromHere = tps.filter((tp) => tp >= s.tp);
   /** The smallest TP from the current one up at which `patch` runs, or null. */
   const smallestTp = (patch: Partial<Settings>): number | null => tpsFromHere.find((tp) => runs({ ...s, ...patch, tp })) ?? null;
@@ -182,7 +222,9 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     if (at !== null) add(`Use ${short(p.label)}${onGpus(at, s.tp)}`, at === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp: at });
   }
   if (fixes.length === 0) {
-    for (const g of GPUS.filter((x) => x.memoryBytes > gpu.memoryBytes && peakFlopsFor(x, precision) !== undefined).sort((a, b) => a.memoryBytes - b.memoryBytes)) {
+    // A Mac is offered only from a Mac: it runs llama.cpp alone, so from a GPU server it would change the engine too.
+    const bigger = GPUS.filter((x) => x.memoryBytes > gpu.memoryBytes && peakFlopsFor(x, precision) !== undefined && (x.vendor !== 'apple' || gpu.vendor === 'apple'));
+    for (const g of bigger.sort((a, b) => a.memoryBytes - b.memoryBytes)) {
       const at = tpsFromHere.find((t) => runs({ ...s, gpu: g.id, tp: t }));
       if (at !== undefined) add(`Use ${at === 1 ? 'one' : `${at} ×`} ${g.name}`, at === s.tp ? { gpu: g.id } : { gpu: g.id, tp: at });
     }
@@ -198,13 +240,20 @@ const GPU_IDS = [...GPUS].sort((a, b) => b.id.length - a.id.length);
  * the page says "TP 2" and shows GPU names.
  */
 export function pageWording(text: string): string {
-  let out = text.replace(/--tp (\d)/g, 'TP $1').replace(/--([a-z-]+)/g, '$1');
+  let out = text.replace(/\s*\(--engine [^)]*\)/g, '').replace(/--tp (\d)/g, 'TP $1').replace(/--([a-z-]+)/g, '$1');
   for (const g of GPU_IDS) out = out.replace(new RegExp(`(?<![\\w-])${g.id.replace(/[.]/g, '\\.')}(?![\\w-])`, 'g'), g.label);
   return out;
 }
 
-/** Resolves the hardware server of `s`, or says why it cannot run and offers fixes. */
-export function hardwareStatus(s: HardwareFields, serving?: { serving: Partial<ServingOptions>; factors: RooflineFactors }): HardwareStatus {
+/**
+ * Resolves the hardware server of `s`, or says why it cannot run and offers
+ * fixes. `engine` is the engine in force (explicit or implied): one the GPU
+ * cannot host is refused before any arithmetic, with engines and GPUs that would work.
+ */
+export function hardwareStatus(s: HardwareFields, serving?: { serving: Partial<ServingOptions>; factors: RooflineFactors }, engine: EngineId | null = null): HardwareStatus {
+  const gpu = gpuById(s.gpu);
+  const engineRefused = engine && gpu ? engineHardwareRefusal(engine, gpu) : null;
+  if (engineRefused) return { ok: false, reason: pageWording(engineRefused.reason), suggestion: pageWording(engineRefused.suggestion), fixes: engineFixes(s, engine!, runs) };
   const r = serving ? hardwareProfile(specOf(s), serving.factors, serving.serving) : hardwareProfile(specOf(s));
   if (r.ok) return r;
   return { ok: false, reason: pageWording(r.reason), suggestion: pageWording(r.suggestion), fixes: hardwareFixes(s) };

@@ -6,7 +6,8 @@ import { hardwareStatus, type HardwareStatus } from './hardwareOptions';
 /**
  * The chosen server's hardware status from the settings: null for the lesson
  * server, else the profile (with the serving settings' batch limit, token
- * budget and memory share) or the refusal. Selects single fields so that only
+ * budget and memory share) or the refusal (an engine the GPU cannot host, a
+ * combination that does not fit). Selects single fields so that only
  * a server or serving change recomputes it.
  */
 export function useHardwareStatus(): HardwareStatus | null {
@@ -25,6 +26,6 @@ export function useHardwareStatus(): HardwareStatus | null {
   return useMemo(() => {
     if (server !== 'hardware') return null;
     const serving = servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization });
-    return hardwareStatus({ model, gpu, precision, tp, kvPrecision }, hardwareServing(serving));
+    return hardwareStatus({ model, gpu, precision, tp, kvPrecision }, hardwareServing(serving), serving.engine?.id ?? null);
   }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization]);
 }

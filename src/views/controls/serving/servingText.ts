@@ -10,6 +10,8 @@ export const SERVING_TEXT = {
   engine: {
     label: 'Engine',
     none: 'Lab default: reserve admission, whole prefills, the server\'s batch limit.',
+    /** The note when no engine is chosen on Apple silicon, where the lab default stands for llama.cpp. */
+    implied: 'On Apple silicon the lab default is llama.cpp: the lab\'s own scheduler stands for a GPU server (vLLM-like), and none of those runs on a Mac\'s GPU.',
   },
   admission: {
     label: 'KV admission',
