@@ -15,8 +15,7 @@ function Tile({ name, what, targetMs, over, children }: { name: string; what: st
         <span className={`text-xl leading-7 font-bold ${over ? 'text-bad' : ''}`}>{children}</span>
       </p>
       <p className="text-xs text-muted">
-        target {targetMs === null ? 'none' : `≤ ${formatMs(targetMs)}`}
-        {over && <span className="font-semibold text-bad">, missed</span>}
+        {over ? <span className="font-semibold text-bad">missed</span> : 'target'} {targetMs === null ? 'none' : `≤ ${formatMs(targetMs)}`}
       </p>
     </div>
   );

@@ -71,16 +71,18 @@ function SettingsDrawer() {
   return (
     <dialog ref={dialog} id={SETTINGS_DRAWER_ID} aria-labelledby="settings-drawer-h" className="lab-drawer" data-current data-testid="settings-drawer" onClose={onClose} onClick={onClick}>
       <div className="lab-drawer-panel">
-        <header className="flex items-center gap-2 border-b border-line px-3 py-2">
-          <h2 id="settings-drawer-h" className="text-base font-semibold">
-            Settings
-          </h2>
+        <header className="border-b border-line px-3 py-2">
+          <div className="flex items-center gap-2">
+            <h2 id="settings-drawer-h" className="text-base font-semibold">
+              Settings
+            </h2>
+            <button ref={close} type="button" onClick={() => setOpen(false)} className="ml-auto shrink-0 rounded-md border border-line bg-raised px-3 py-1 text-sm font-semibold text-ink hover:border-accent">
+              Close
+            </button>
+          </div>
           <DrawerReadouts />
-          <button ref={close} type="button" onClick={() => setOpen(false)} className="ml-auto shrink-0 rounded-md border border-line bg-raised px-3 py-1 text-sm font-semibold text-ink hover:border-accent">
-            Close
-          </button>
         </header>
-        <section id="settings" aria-label="Settings" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-3 pb-8">
+        <section id="settings" aria-label="Settings" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pt-3 pb-8" data-drawer-scroll>
           <SettingsBody />
         </section>
         {/* The page behind a modal is inert, so its announcer is silent: this one speaks while the drawer is open. */}
@@ -96,13 +98,13 @@ function DrawerReadouts() {
   const tokPerSec = useSim((s) => s.main?.result.metrics.outputTokPerSec ?? null);
   if (!rep) return null;
   return (
-    <p className="tabular min-w-0 truncate text-xs" data-testid="drawer-readouts">
-      <span className="text-muted">TTFT </span>
+    <p className="tabular text-xs" data-testid="drawer-readouts">
+      <span className="text-muted">Drawn request: TTFT </span>
       <span className="font-semibold">{formatMs(rep.ttftMs)}</span>
-      <span className="text-muted"> · TPOT </span>
+      <span className="text-muted">, TPOT </span>
       <span className="font-semibold">{formatMs(rep.outputTokens > 1 ? rep.tpotMs : null)}</span>
-      <span className="text-muted max-[22rem]:hidden"> · </span>
-      <span className="font-semibold max-[22rem]:hidden">{formatTokPerSec(tokPerSec)}</span>
+      <span className="text-muted">. Server: </span>
+      <span className="font-semibold">{formatTokPerSec(tokPerSec)}</span>
     </p>
   );
 }

@@ -21,8 +21,12 @@ export function useDrawerLinks(dialog: RefObject<HTMLDialogElement | null>) {
     if (!root) return;
     const show = (el: HTMLElement) => {
       getLabStore().getState().setSettingsOpen(true);
-      // After the dialog is shown (the effect that opens it runs on the next render).
-      requestAnimationFrame(() => el.scrollIntoView({ block: 'start' }));
+      // After the dialog is shown (the effect that opens it runs on the next render). Only the drawer's own
+      // scroll box moves (scrollIntoView would scroll the dialog and the page behind it as well).
+      requestAnimationFrame(() => {
+        const box = el.closest<HTMLElement>('[data-drawer-scroll]');
+        if (box && box !== el) box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      });
     };
     const onClick = (e: globalThis.MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
