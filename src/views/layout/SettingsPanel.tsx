@@ -96,15 +96,16 @@ function SettingsDrawer() {
 function DrawerReadouts() {
   const rep = useSim((s) => s.main?.result.representative?.breakdown ?? null);
   const tokPerSec = useSim((s) => s.main?.result.metrics.outputTokPerSec ?? null);
+  const stale = useSim((s) => s.error !== null && s.error.id === s.requestedId);
   if (!rep) return null;
   return (
     <p className="tabular text-xs" data-testid="drawer-readouts">
-      <span className="text-muted">Drawn request: TTFT </span>
-      <span className="font-semibold">{formatMs(rep.ttftMs)}</span>
+      <span className="text-muted">{stale ? 'These settings cannot run; the last that could: TTFT ' : 'Drawn request: TTFT '}</span>
+      <span className="font-semibold whitespace-nowrap">{formatMs(rep.ttftMs)}</span>
       <span className="text-muted">, TPOT </span>
-      <span className="font-semibold">{formatMs(rep.outputTokens > 1 ? rep.tpotMs : null)}</span>
+      <span className="font-semibold whitespace-nowrap">{formatMs(rep.outputTokens > 1 ? rep.tpotMs : null)}</span>
       <span className="text-muted">. Server: </span>
-      <span className="font-semibold">{formatTokPerSec(tokPerSec)}</span>
+      <span className="font-semibold whitespace-nowrap">{formatTokPerSec(tokPerSec)}</span>
     </p>
   );
 }
