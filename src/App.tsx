@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SectionBoundary } from './views/common/SectionBoundary';
 import { SlowRunNotice } from './views/common/SlowRunNotice';
-import { Controls, LessonControls } from './views/controls';
+import { LessonControls } from './views/controls';
 import { Header } from './views/layout/Header';
 import { Notices } from './views/layout/Notices';
 import { ReadoutsBar } from './views/layout/ReadoutsBar';
@@ -9,6 +9,7 @@ import { ResultsAnnouncer } from './views/layout/ResultsAnnouncer';
 import { ResultsRegion } from './views/layout/ResultsRegion';
 import { RunError } from './views/layout/RunError';
 import { SectionNav } from './views/layout/SectionNav';
+import { SettingsPanel } from './views/layout/SettingsPanel';
 import { Stage } from './views/layout/Stage';
 import { useHashTarget } from './views/layout/useHashTarget';
 
@@ -26,7 +27,7 @@ function Loaded({ onLoad }: { onLoad: () => void }) {
  * The lab, lesson first. Wide: the workload and load pickers and the settings
  * in a left column that scrolls with the page, the lab (verdict, timeline,
  * cards) beside them, then the try-it questions and the rest. Narrow: pickers,
- * lab, try-it, settings, the rest. Every section sits in its own error
+ * lab, try-it, the rest, with the settings in a drawer the nav opens. Every section sits in its own error
  * boundary, so one that fails leaves the others working.
  */
 export function App() {
@@ -60,11 +61,7 @@ export function App() {
             </Suspense>
           </SectionBoundary>
         </div>
-        <section id="settings" aria-label="Settings" className="lab-settings" data-current>
-          <SectionBoundary name="The settings">
-            <Controls />
-          </SectionBoundary>
-        </section>
+        <SettingsPanel />
         <div className="lab-rest space-y-6">
           <Suspense fallback={null}>
             <BelowStage />

@@ -3,7 +3,7 @@ import type { RunPoint } from '../import/types';
 import type { SettingNotice } from '../settings/parse';
 import type { LabState } from './types';
 
-/** Transient UI state: notices about ignored link parameters, and the real run put next to the simulation. */
+/** Transient UI state: notices about ignored link parameters, the real run put next to the simulation, the settings drawer. */
 export interface UiSlice {
   /** Parameters of the opening link that were ignored, and why. */
   notices: SettingNotice[];
@@ -17,6 +17,9 @@ export interface UiSlice {
    */
   importedRun: RunPoint | null;
   setImportedRun: (run: RunPoint | null) => void;
+  /** Whether the settings drawer is open (a window too narrow for the settings column); not in the link. */
+  settingsOpen: boolean;
+  setSettingsOpen: (open: boolean) => void;
 }
 
 /** Builds the UI slice with the notices of the opening link. */
@@ -27,5 +30,7 @@ export function createUiSlice(initialNotices: SettingNotice[]): StateCreator<Lab
     dismissAllNotices: () => set({ notices: [] }),
     importedRun: null,
     setImportedRun: (run) => set({ importedRun: run }),
+    settingsOpen: false,
+    setSettingsOpen: (open) => set({ settingsOpen: open }),
   });
 }

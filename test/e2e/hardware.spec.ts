@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, shotPath, test } from './fixtures';
-import { act, axeClean, readNumber, ready, renderEverything, urlMatches } from './helpers';
+import { act, axeClean, openSettings, readNumber, ready, renderEverything, urlMatches } from './helpers';
 
 /** Picks `value` in the select named `name`, waiting for the run it causes (none when it is already picked). */
 async function pick(page: Page, name: string, value: string) {
@@ -65,6 +65,8 @@ test('a hardware server picked in the UI changes the readouts, the link, the cav
 test('an impossible combination says why, keeps the page working, and its one-click fixes run', async ({ lab }) => {
   const { page } = await lab({ query: 'model=llama-3.1-8b&gpu=l4&precision=bf16&tp=1', width: 390, colorScheme: 'dark' });
   const tpotBefore = await readNumber(page, 'tpot');
+  // On a phone the server picker is in the settings drawer.
+  expect(await openSettings(page)).toBe(true);
 
   // 70B in bf16 on one L4: 141 GB of weights on a 24 GB card.
   await pickRefused(page, 'Model', 'llama-3.1-70b');
@@ -106,6 +108,7 @@ test('an impossible combination says why, keeps the page working, and its one-cl
   await urlMatches(page, /precision=bf16/);
   await expect(page.getByTestId('why-section')).toHaveAttribute('data-why', 'hardware');
 
+  await page.keyboard.press('Escape');
   await renderEverything(page);
   await page.screenshot({ path: shotPath('hardware-390-dark.png'), fullPage: true });
   await page.getByTestId('why-section').screenshot({ path: shotPath('hardware-why-390-dark.png') });

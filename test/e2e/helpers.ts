@@ -94,3 +94,16 @@ export async function axeClean(page: Page) {
   expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
   return violations;
 }
+
+/**
+ * Below 64rem the settings are in a drawer the nav's Settings button opens
+ * (phone.spec.ts checks it): opens it when there is one, so a spec can use
+ * the controls at any width. Returns whether it opened one (close it with Escape).
+ */
+export async function openSettings(page: Page): Promise<boolean> {
+  const button = page.getByTestId('settings-open');
+  if ((await button.count()) === 0) return false;
+  await button.click();
+  await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+  return true;
+}

@@ -1,5 +1,5 @@
-// Lesson first: what a student sees without scrolling at 1280×800, what a
-// phone shows in its first two screens, in-page navigation with anchors that
+// Lesson first: what a student sees without scrolling at 1280×800 (a phone's
+// first screen is phone.spec.ts), in-page navigation with anchors that
 // work in links, every setting reachable by scrolling the page (no scroll box
 // of its own), and a try-it question that does not push the timeline down.
 import type { Page } from '@playwright/test';
@@ -29,22 +29,6 @@ test('1280×800: workload picker, idle/busy, verdict, TTFT and TPOT cards and th
   }
 });
 
-test('390×844: the timeline is within the first two screens', async ({ lab }) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const workload of ['chat', 'report', 'summarize']) {
-      const { page } = await lab({ width: 390, height: 844, colorScheme, query: `workload=${workload}` });
-      const t = await box(page, '[data-testid="timeline-section"]');
-      expect(t.bottom, `${workload}: timeline ends at ${t.bottom} px`).toBeLessThanOrEqual(2 * 844);
-      expect((await box(page, '[data-testid="verdict"]')).bottom).toBeLessThanOrEqual(844);
-      if (workload === 'chat') {
-        await page.screenshot({ path: shotPath(`layout-phone-1-390-${colorScheme}.png`) });
-        await page.evaluate(() => scrollTo(0, 844));
-        await page.screenshot({ path: shotPath(`layout-phone-2-390-${colorScheme}.png`) });
-      }
-    }
-  }
-});
-
 test('every setting is reachable by scrolling the page: no scroll box of its own', async ({ lab }) => {
   const { page } = await lab({ width: 1280, height: 800 });
   const settings = page.locator('#settings');
@@ -70,6 +54,11 @@ test('in-page navigation: every section has a stable anchor that works in a link
   const hrefs = await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#why', '#myths', '#quiz']);
   for (const href of hrefs) await expect(page.locator(href!), `${href} exists`).toHaveCount(1);
+  // It fits a desktop: no scroll cue (phone.spec.ts has the phone's), and the settings are a column, not a drawer.
+  await expect(page.getByTestId('nav-more-after')).toHaveCount(0);
+  expect(await nav.locator('ul').evaluate((ul) => getComputedStyle(ul).maskImage)).toBe('none');
+  await expect(page.getByTestId('settings-open')).toHaveCount(0);
+  await expect(page.locator('#settings')).toBeVisible();
   await nav.getByRole('link', { name: 'Curve' }).click();
   await expect(page.locator('#curve')).toBeInViewport();
   // A link straight to a section lands there, though that part of the page loads after the readouts.

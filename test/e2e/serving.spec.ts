@@ -1,5 +1,5 @@
 import { expect, shotPath, test } from './fixtures';
-import { act, axeClean, ready, renderEverything, urlMatches } from './helpers';
+import { act, axeClean, openSettings, ready, renderEverything, urlMatches } from './helpers';
 
 test('the Serving group: an engine preset fills the settings, an explicit one wins and goes back, all in the link', async ({ lab }) => {
   const { page } = await lab();
@@ -57,7 +57,10 @@ test('paged admission under pressure: preemptions in the why panel and red marks
     await curve.scrollIntoViewIfNeeded();
     await expect(curve).toHaveText(/measured in its steady state/);
     await renderEverything(page);
+    // On a phone the serving controls are in the settings drawer.
+    const drawer = await openSettings(page);
     await page.getByTestId('serving-controls').screenshot({ path: shotPath(`serving-controls-${width}.png`) });
+    if (drawer) await page.keyboard.press('Escape');
     await page.getByTestId('server-view').screenshot({ path: shotPath(`server-view-paged-${width}.png`) });
     if (width === 1280) await axeClean(page);
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCompact } from '../common/compact';
 import { formatMs } from '../common/format';
+import { Readout, type MetricName } from '../common/Readout';
 
 /** A titled result card. */
 export function Card({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: ReactNode }) {
@@ -36,4 +37,14 @@ export function DrawnLabel({ targetMs }: { targetMs: number | null }) {
       drawn request, target <span data-stat="target">{targetMs === null ? 'none' : `≤ ${formatMs(targetMs)}`}</span>
     </span>
   );
+}
+
+/**
+ * A card's big number: the readout itself, or (when the readout is shown
+ * elsewhere, as in a phone's clock tiles above the timeline) the same text
+ * plainly, so each `data-metric` stays one element on the page.
+ */
+export function BigNumber({ metric, label, text, readout = true }: { metric: MetricName; label: string; text: string; readout?: boolean }) {
+  if (readout) return <Readout metric={metric} label={label} text={text} className="text-2xl font-bold" />;
+  return <span className="tabular text-2xl font-bold">{text}</span>;
 }

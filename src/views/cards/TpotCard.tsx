@@ -5,11 +5,11 @@ import { useCompact } from '../common/compact';
 import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
-import { Card, DrawnLabel, Figure } from './Card';
+import { BigNumber, Card, DrawnLabel, Figure } from './Card';
 import { INSTANT_TOK_PER_SEC, pacePercent, paceWords, READING_TOK_PER_SEC } from './paceScale';
 
 /** TPOT: the decode pace, in ms per token and tokens per second, against reading speed. */
-export function TpotCard({ rep, metrics, targetMs, compare }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison }) {
+export function TpotCard({ rep, metrics, targetMs, compare, readoutElsewhere = false }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean }) {
   const tokPerSec = rep && rep.outputTokens > 1 ? tokPerSecOf(rep.tpotMs) : null;
   const here = pacePercent(tokPerSec);
   const reading0 = pacePercent(READING_TOK_PER_SEC[0]) ?? 0;
@@ -19,7 +19,7 @@ export function TpotCard({ rep, metrics, targetMs, compare }: { rep: RequestBrea
   return (
     <Card id="tpot-card" title="Time per output token (TPOT)" subtitle="The pace of every token after the first">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <Readout metric="tpot" label="TPOT of the drawn request" text={formatMs(rep && rep.outputTokens > 1 ? rep.tpotMs : null)} className="text-2xl font-bold" />
+        <BigNumber metric="tpot" label="TPOT of the drawn request" text={formatMs(rep && rep.outputTokens > 1 ? rep.tpotMs : null)} readout={!readoutElsewhere} />
         <span className="text-sm text-muted">= {formatTokPerSec(tokPerSec)}</span>
         <DrawnLabel targetMs={targetMs} />
       </p>

@@ -4,18 +4,18 @@ import { formatCount, formatMs } from '../common/format';
 import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
-import { Card, DrawnLabel, Figure } from './Card';
+import { BigNumber, Card, DrawnLabel, Figure } from './Card';
 
 const part = (ms: number, total: number) => (total > 0 && Number.isFinite(ms) ? Math.max(0, (ms / total) * 100) : 0);
 
 /** TTFT: what is inside the wait for the first token, for the drawn request and over the run. */
-export function TtftCard({ rep, metrics, targetMs, compare }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison }) {
+export function TtftCard({ rep, metrics, targetMs, compare, readoutElsewhere = false }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean }) {
   const network = rep ? rep.networkInMs + rep.networkOutMs : NaN;
   const total = rep?.ttftMs ?? 0;
   return (
     <Card id="ttft-card" title="Time to first token (TTFT)" subtitle="The silence before anything appears">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <Readout metric="ttft" label="TTFT of the drawn request" text={formatMs(rep?.ttftMs)} className="text-2xl font-bold" />
+        <BigNumber metric="ttft" label="TTFT of the drawn request" text={formatMs(rep?.ttftMs)} readout={!readoutElsewhere} />
         <DrawnLabel targetMs={targetMs} />
       </p>
       {compare && <CompareLine c={compare} name="TTFT of the drawn request" />}

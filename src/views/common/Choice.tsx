@@ -14,12 +14,14 @@ interface ChoiceProps<T extends string> {
   /** Tailwind grid columns class for the options. */
   columns?: string;
   legendHidden?: boolean;
-  /** Smaller tiles (an embed). */
+  /** Smaller tiles (an embed, a phone). */
   dense?: boolean;
+  /** The hint on the label's line rather than below it (a phone's short first screen). */
+  hintInline?: boolean;
 }
 
 /** A radio group drawn as buttons: arrow keys move between options, as native radios do. */
-export function Choice<T extends string>({ legend, options, value, onChange, columns = 'grid-cols-2', legendHidden, dense = false }: ChoiceProps<T>) {
+export function Choice<T extends string>({ legend, options, value, onChange, columns = 'grid-cols-2', legendHidden, dense = false, hintInline = false }: ChoiceProps<T>) {
   const name = useId();
   return (
     <fieldset>
@@ -30,7 +32,7 @@ export function Choice<T extends string>({ legend, options, value, onChange, col
           return (
             <label
               key={o.value}
-              className={`flex cursor-pointer flex-col rounded-md border px-2 ${dense ? 'py-1' : 'py-1.5'} text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus ${
+              className={`flex cursor-pointer ${hintInline ? 'flex-row flex-wrap items-baseline gap-x-1.5' : 'flex-col'} rounded-md border px-2 ${dense ? 'py-1' : 'py-1.5'} text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus ${
                 selected ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-raised text-ink hover:border-accent'
               }`}
             >

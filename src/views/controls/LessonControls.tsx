@@ -3,9 +3,10 @@ import { LOAD_PRESETS, type WorkloadId } from '../../settings/schema';
 import { useLabStore } from '../../store';
 import { Choice, type ChoiceOption } from '../common/Choice';
 import { useCompact } from '../common/compact';
+import { usePhone } from '../common/useMediaQuery';
 import { formatCount } from '../common/format';
 
-/** Short names for a small frame. */
+/** Short names for a small frame or a phone. */
 const SHORT: Record<WorkloadId, string> = { autocomplete: 'Autocomplete', chat: 'Chat reply', summarize: 'Summarize', report: 'Long report', custom: 'Custom' };
 
 const WORKLOAD_OPTIONS: ChoiceOption<WorkloadId>[] = [
@@ -24,7 +25,10 @@ export function LessonControls() {
   const users = useLabStore((s) => s.settings.users);
   const rate = useLabStore((s) => s.settings.rate);
   const update = useLabStore((s) => s.updateSettings);
-  const compact = useCompact();
+  const embedded = useCompact();
+  // A phone keeps the two pickers to three short rows, so the lab fits below them in the first screen.
+  const phone = usePhone();
+  const compact = embedded || phone;
   const preset: Preset | null = rate !== null ? null : users === LOAD_PRESETS.idle ? 'idle' : users === LOAD_PRESETS.busy ? 'busy' : null;
   const pick = (id: WorkloadId) => {
     const w = WORKLOADS.find((x) => x.id === id);
@@ -48,11 +52,12 @@ export function LessonControls() {
         legend="Server load"
         legendHidden
         options={[
-          { value: 'idle', label: 'Idle', hint: compact ? undefined : '1 user' },
-          { value: 'busy', label: 'Busy', hint: compact ? undefined : '16 users at once' },
+          { value: 'idle', label: 'Idle', hint: embedded ? undefined : '1 user' },
+          { value: 'busy', label: 'Busy', hint: embedded ? undefined : phone ? '16 users' : '16 users at once' },
         ]}
         value={preset}
         dense={compact}
+        hintInline={phone}
         onChange={(p) => update({ users: LOAD_PRESETS[p], rate: null })}
       />
     </section>

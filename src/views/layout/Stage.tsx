@@ -3,13 +3,16 @@ import { usePinnedResult, useSim } from '../../workers';
 import { SectionBoundary } from '../common/SectionBoundary';
 import type { MainResult } from '../../workers/protocol';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
+import { ClockTiles } from '../cards/ClockTiles';
+import { usePhone } from '../common/useMediaQuery';
 import { compareRuns, pinSummary } from '../pin/compareModel';
 import { PinBar, PinButton } from '../pin/PinBar';
 import { TimelineSection } from './TimelineSection';
 
 /**
  * The lab itself, in the lesson's order: the SLO verdict, the request drawn
- * as a timeline, then the three cards. It is what a student should see
+ * as a timeline, then the three cards (on a phone, the two clocks' readouts
+ * as tiles above the timeline, so they are in the first screen). It is what a student should see
  * without scrolling, and where focus goes after a try-it set-up.
  */
 export const Stage = forwardRef<HTMLElement>(function Stage(_props, ref) {
@@ -37,6 +40,8 @@ function StageResults({ result }: { result: MainResult }) {
   const rep = result.representative?.breakdown ?? null;
   const slo = result.scenario.slo;
   const pinned = usePinnedResult();
+  // A phone's first screen ends before the cards: the two clocks go above the timeline there.
+  const phone = usePhone();
   const compare = useMemo(
     () => (pinned ? compareRuns({ rep: pinned.representative?.breakdown ?? null, metrics: pinned.metrics }, { rep, metrics: result.metrics }) : null),
     [pinned, rep, result.metrics],
@@ -46,14 +51,15 @@ function StageResults({ result }: { result: MainResult }) {
       <SectionBoundary name="The SLO verdict">
         <VerdictBanner rep={rep} slo={slo} metrics={result.metrics} action={<PinButton />} />
         <PinBar summary={compare ? pinSummary(compare) : null} />
+        {phone && <ClockTiles rep={rep} slo={slo} />}
       </SectionBoundary>
       <SectionBoundary name="The request timeline">
         <TimelineSection />
       </SectionBoundary>
       <SectionBoundary name="The results">
         <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
-          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} />
-          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} />
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} readoutElsewhere={phone} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} readoutElsewhere={phone} />
           <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} />
         </div>
       </SectionBoundary>

@@ -23,12 +23,14 @@ export function TimelineSection() {
   const f = data ? formulaFor(data) : null;
   const compact = useCompact();
   return (
-    <section id="timeline" aria-labelledby="timeline-h" className={`rounded-lg border border-line bg-surface ${compact ? 'space-y-1 p-2' : 'space-y-2 p-3 sm:p-4'}`} data-testid="timeline-section">
-      <header className="flex flex-wrap items-baseline gap-x-3">
-        <h2 id="timeline-h" className={compact ? 'text-sm font-semibold' : 'text-lg font-semibold'}>
+    // On a phone the drawing comes right under the title, then the lengths and formula, then the caption
+    // (flex order; the reading order stays as written), so the whole request is in the first screen.
+    <section id="timeline" aria-labelledby="timeline-h" className={`flex flex-col rounded-lg border border-line bg-surface ${compact ? 'gap-1 p-2' : 'gap-1 p-2 sm:gap-2 sm:p-4'}`} data-testid="timeline-section">
+      <header className="flex flex-wrap items-baseline gap-x-3 max-sm:contents">
+        <h2 id="timeline-h" className={compact ? 'text-sm font-semibold' : 'text-base font-semibold sm:text-lg'}>
           One request, start to finish
         </h2>
-        <p className={`text-xs text-muted ${compact ? 'sr-only' : ''}`} data-testid="drawn-request-caption">
+        <p className={`text-xs text-muted ${compact ? 'sr-only' : 'max-sm:order-3'}`} data-testid="drawn-request-caption">
           The drawn request: the workload&apos;s own lengths at a typical moment of the run. Median E2E of all {formatCount(requests)} requests:{' '}
           <Readout metric="e2e-p50" label="Median E2E of all requests" text={formatMs(e2eP50)} className="font-medium text-ink" />
           .
@@ -36,7 +38,7 @@ export function TimelineSection() {
       </header>
       {data && f ? (
         <>
-          <dl className={`flex flex-wrap gap-x-5 gap-y-0.5 ${compact ? 'text-xs' : 'text-sm'}`}>
+          <dl className={`flex flex-wrap gap-x-5 gap-y-0.5 ${compact ? 'text-xs' : 'text-xs max-sm:order-2 sm:text-sm'}`}>
             <div className="flex gap-1.5">
               <dt className="text-muted">Prompt</dt>
               <dd className="tabular font-medium">{formatCount(rep?.breakdown.promptTokens)} tokens</dd>
@@ -63,7 +65,9 @@ export function TimelineSection() {
               </div>
             )}
           </dl>
-          <Timeline data={data} ghost={ghost} />
+          <div className={compact ? '' : 'max-sm:order-1'}>
+            <Timeline data={data} ghost={ghost} />
+          </div>
         </>
       ) : (
         <p className="text-sm text-muted">No request completed, so there is nothing to draw. A request whose prompt and answer do not fit in the server&apos;s memory is rejected.</p>

@@ -19,7 +19,8 @@ export function useHashTarget(ready: boolean): void {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;
     const el = document.getElementById(id);
-    if (!el) return;
+    // A target in the settings drawer (a phone's `#settings`) is the drawer's to show (useDrawerLinks).
+    if (!el || el.closest('dialog')) return;
     done = true;
     const place = () => el.scrollIntoView({ block: 'start' });
     requestAnimationFrame(place);

@@ -6,10 +6,10 @@ import { layoutTimeline } from './layout';
 import { Lane } from './Lane';
 import type { BracketMark, HoverRegion, TimelineData } from './types';
 
-function Bracket({ b, below }: { b: BracketMark; below?: boolean }) {
+function Bracket({ b, below, testId }: { b: BracketMark; below?: boolean; testId: string }) {
   const tip = below ? -5 : 5;
   return (
-    <g className="stroke-ink">
+    <g className="stroke-ink" data-testid={testId}>
       <path d={`M${b.x0},${b.y + tip} V${b.y} H${b.x1} V${b.y + tip}`} fill="none" strokeWidth={1.5} />
       <text x={b.labelX} y={b.y + (below ? 14 : -4)} textAnchor={b.anchor} stroke="none" className="fill-ink text-[12px] font-semibold tabular">
         {b.label}
@@ -63,12 +63,12 @@ export function Timeline({ data, ghost = null }: { data: TimelineData; /** The p
         data-testid="timeline"
         onKeyDown={onKeyDown}
       >
-        <Bracket b={marks.ttftBracket} />
+        <Bracket b={marks.ttftBracket} testId="ttft-bracket" />
         {z && <rect x={z.x0 - 1} y={z.y - 3} width={Math.max(3, z.x1 - z.x0 + 2)} height={z.height + 6} fill="none" strokeDasharray="3 2" className="stroke-ink" />}
         {marks.lanes.map((lane, k) => (
           <Lane key={lane.id} lane={lane} active={shown} onActivate={setActive} regionBase={bases[k]} rovingIndex={roving} onRove={setRovingIndex} />
         ))}
-        <Bracket b={marks.e2eBracket} below />
+        <Bracket b={marks.e2eBracket} below testId="e2e-bracket" />
       </svg>
       <div className="mt-1 space-y-1">
         <TimelineLegend slow={marks.hasSlowGaps} kv={marks.hasKvPhases} ghost={marks.hasGhost} />
