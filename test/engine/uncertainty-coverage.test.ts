@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMITTED_FACTORS, mapLoadRows, parseCsvRecords } from '../../src/engine/calibration/index';
-import { PREDICTION_SPREADS, rangeCoverage } from '../../src/engine/uncertainty';
+import { PREDICTION_SPREADS } from '../../src/engine/uncertainty';
+import { rangeCoverage } from '../../src/engine/uncertainty/coverage';
 
 const LOAD_CSV = new URL('../../data/calibration/measurements-load.csv', import.meta.url);
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');

@@ -147,7 +147,7 @@ describe('sweep bands and the knee region', () => {
 
   it('the region spans the points whose range straddles the takeoff line', () => {
     const pt = (p50: number) => ({ metrics: { ttftMs: { p50 } } }) as never;
-    const band = (lo: number, hi: number): SweepBand => ({ outputTokPerSec: [0, 0], ttftMs: { mean: [lo, hi], p50: [lo, hi], p90: [lo, hi], p99: [lo, hi] }, tpotMs: { mean: [0, 0], p50: [0, 0], p90: [0, 0], p99: [0, 0] } });
+    const band = (lo: number, hi: number): SweepBand => ({ outputTokPerSec: [0, 0], requestsPerSec: [0, 0], ttftMs: { mean: [lo, hi], p50: [lo, hi], p90: [lo, hi], p99: [lo, hi] }, tpotMs: { mean: [0, 0], p50: [0, 0], p90: [0, 0], p99: [0, 0] } });
     const points = [pt(100), pt(110), pt(200), pt(400), pt(900)];
     const bands = [band(90, 110), band(100, 200), band(150, 320), band(250, 600), band(800, 1000)];
     expect(kneeRegion(points, bands)).toEqual({ fromIndex: 1, toIndex: 4, takeoffTtftMs: 300 });

@@ -22,6 +22,8 @@ export interface MetricRanges {
   e2eMs: StatRange;
   /** Output tokens per second, [lo, hi]. */
   outputTokPerSec: Span;
+  /** Completed requests per second, [lo, hi]. */
+  requestsPerSec: Span;
 }
 
 const STATS = ['mean', 'p50', 'p90', 'p99'] as const;
@@ -54,6 +56,7 @@ export function foldRanges(point: RunMetrics, edges: readonly RunMetrics[]): Met
     tpotMs: statRange(point.tpotMs, done.map((e) => e.tpotMs)),
     e2eMs: statRange(point.e2eMs, done.map((e) => e.e2eMs)),
     outputTokPerSec: span([point.outputTokPerSec, ...edges.map((e) => e.outputTokPerSec)]),
+    requestsPerSec: span([point.requestsPerSec, ...edges.map((e) => e.requestsPerSec)]),
   };
 }
 

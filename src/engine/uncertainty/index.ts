@@ -9,5 +9,3 @@ export { EdgeRunner, predictionRanges, predictionSensitivity } from './predict';
 export type { InputSensitivity, MetricsOf, RangedPrediction } from './predict';
 export { kneeRegion, sweepBands } from './sweepBands';
 export type { KneeRegion, SweepBand } from './sweepBands';
-export { rangeCoverage } from './coverage';
-export type { MetricCoverage } from './coverage';

@@ -13,6 +13,8 @@ import type { PredictionSpreads } from './spreads';
 export interface SweepBand {
   /** Output tokens per second, [lo, hi]. */
   outputTokPerSec: Span;
+  /** Completed requests per second, [lo, hi]. */
+  requestsPerSec: Span;
   /** TTFT statistics, [lo, hi] each, ms. */
   ttftMs: StatRange;
   /** TPOT statistics, [lo, hi] each, ms. */
@@ -28,7 +30,7 @@ export function sweepBands(base: Scenario, axis: SweepAxis, points: readonly Swe
   return points.map((p, i) => {
     const s: Scenario = { ...base, load: loadFor(base, axis, axis.values[i]), window: w };
     const { ranges } = predictionRanges(s, p.metrics, spreads, new EdgeRunner(s, p.metrics));
-    return { outputTokPerSec: ranges.outputTokPerSec, ttftMs: ranges.ttftMs, tpotMs: ranges.tpotMs };
+    return { outputTokPerSec: ranges.outputTokPerSec, requestsPerSec: ranges.requestsPerSec, ttftMs: ranges.ttftMs, tpotMs: ranges.tpotMs };
   });
 }
 

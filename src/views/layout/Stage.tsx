@@ -3,6 +3,7 @@ import { usePinnedResult, useSim } from '../../workers';
 import { SectionBoundary } from '../common/SectionBoundary';
 import type { MainResult } from '../../workers/protocol';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
+import { useCardRanges } from '../cards/useCardRanges';
 import { compareRuns, pinSummary } from '../pin/compareModel';
 import { PinBar, PinButton } from '../pin/PinBar';
 import { TimelineSection } from './TimelineSection';
@@ -37,6 +38,7 @@ function StageResults({ result }: { result: MainResult }) {
   const rep = result.representative?.breakdown ?? null;
   const slo = result.scenario.slo;
   const pinned = usePinnedResult();
+  const ranges = useCardRanges();
   const compare = useMemo(
     () => (pinned ? compareRuns({ rep: pinned.representative?.breakdown ?? null, metrics: pinned.metrics }, { rep, metrics: result.metrics }) : null),
     [pinned, rep, result.metrics],
@@ -52,9 +54,9 @@ function StageResults({ result }: { result: MainResult }) {
       </SectionBoundary>
       <SectionBoundary name="The results">
         <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
-          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} />
-          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} />
-          <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} />
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} range={ranges?.ttft} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} range={ranges?.tpot} />
+          <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} range={ranges?.throughput} />
         </div>
       </SectionBoundary>
     </>
