@@ -11,6 +11,8 @@ import { servingOf } from '../settings/serving';
 import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
+import { predictionUncertainty, sweepUncertainty, withPredictionRanges, withSweepRanges } from './rangesJson';
+import { rangesNote } from '../settings/ranges';
 import { comparisonJson, comparisonText } from './levers';
 import { listing, listText } from './list';
 import { runImport } from './import';
@@ -71,13 +73,16 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     if (args.command === 'predict') {
       const { scenario, trace } = withTrace(built.scenario, args.extras, readText);
       const result = simulate(scenario);
+      const note = rangesNote(settings);
+      // Ranges off: not one edge run, and the document exactly as before ranges existed.
+      const ranged = (doc: ReturnType<typeof predictJson>) => (settings.ranges === 'off' ? doc : withPredictionRanges(doc, note === null ? predictionUncertainty(result) : { note }));
       if (!pinned) {
-        out(json ? JSON.stringify({ ...predictJson(result, serving), ...(trace ? { trace } : {}) }, null, 2) : [predictText(result, serving), ...(trace ? [traceText(trace)] : [])].join('\n'));
+        out(json ? JSON.stringify({ ...ranged(predictJson(result, serving)), ...(trace ? { trace } : {}) }, null, 2) : [predictText(result, serving), ...(trace ? [traceText(trace)] : [])].join('\n'));
         return 0;
       }
       const base = simulate(pinned.scenario);
       const changes = settingChanges(pinned.settings, settings);
-      if (json) out(JSON.stringify({ ...predictJson(result, serving), baseline: predictJson(base, servingOf(pinned.settings)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
+      if (json) out(JSON.stringify({ ...ranged(predictJson(result, serving)), baseline: predictJson(base, servingOf(pinned.settings)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
       else out([predictText(result, serving), '', `Baseline (--pin):`, predictText(base, servingOf(pinned.settings)), '', comparisonText(base.metrics, result.metrics, changes)].join('\n'));
       return 0;
     }
@@ -90,12 +95,14 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     // A curve is measured in its steady state unless --window says otherwise.
     const window = args.values.has('window') ? { kind: settings.window, warmup: settings.warmup } : undefined;
     const points = sweep(built.scenario, axis, window);
+    const note = rangesNote(settings);
+    const banded = (doc: ReturnType<typeof sweepJson>) => (settings.ranges === 'off' ? doc : withSweepRanges(doc, points, note === null ? sweepUncertainty(built.scenario, axis, points, window) : { note }));
     if (!pinned) {
-      out(json ? JSON.stringify(sweepJson(built.scenario, axis.kind, points, serving), null, 2) : sweepText(points));
+      out(json ? JSON.stringify(banded(sweepJson(built.scenario, axis.kind, points, serving)), null, 2) : sweepText(points));
       return 0;
     }
     const basePoints = sweep(pinned.scenario, axis, window);
-    if (json) out(JSON.stringify({ ...sweepJson(built.scenario, axis.kind, points, serving), baseline: sweepJson(pinned.scenario, axis.kind, basePoints, servingOf(pinned.settings)), changes: settingChanges(pinned.settings, settings) }, null, 2));
+    if (json) out(JSON.stringify({ ...banded(sweepJson(built.scenario, axis.kind, points, serving)), baseline: sweepJson(pinned.scenario, axis.kind, basePoints, servingOf(pinned.settings)), changes: settingChanges(pinned.settings, settings) }, null, 2));
     else out(['Now:', sweepText(points), '', 'Baseline (--pin):', sweepText(basePoints)].join('\n'));
     return 0;
   } catch (e) {

@@ -29,11 +29,17 @@ export interface SweepPoint {
 /** How a sweep varies the load: a list of user counts or of request rates. */
 export type SweepAxis = { kind: 'users'; values: readonly number[] } | { kind: 'rate'; values: readonly number[] };
 
-function loadFor(base: Scenario, axis: SweepAxis, value: number): LoadSpec {
+/** The load of the sweep point at `value` of `axis`, the rest of `base`'s load kept (think time, burstiness). */
+export function loadFor(base: Scenario, axis: SweepAxis, value: number): LoadSpec {
   if (axis.kind === 'users') {
     return { kind: 'closed', users: value, thinkMs: base.load.kind === 'closed' ? base.load.thinkMs : 0 };
   }
   return { kind: 'open', ratePerSec: value, burstiness: base.load.kind === 'open' ? base.load.burstiness : 1 };
+}
+
+/** The window a sweep measures its points in: `window`, else the steady state with the scenario's warm-up. */
+export function sweepWindow(base: Scenario, window?: MeasurementWindow): MeasurementWindow {
+  return window ?? { kind: 'steady', warmup: base.window?.warmup ?? 0 };
 }
 
 /**
@@ -43,7 +49,7 @@ function loadFor(base: Scenario, axis: SweepAxis, value: number): LoadSpec {
  * closed loop's start; pass `window` to choose another (the scenario's warm-up is kept).
  */
 export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values: DEFAULT_SWEEP_USERS }, window?: MeasurementWindow): SweepPoint[] {
-  const w: MeasurementWindow = window ?? { kind: 'steady', warmup: base.window?.warmup ?? 0 };
+  const w = sweepWindow(base, window);
   return axis.values.map((value) => {
     const result = simulate({ ...base, load: loadFor(base, axis, value), window: w });
     const d = result.metrics.durationS;

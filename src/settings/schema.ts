@@ -91,6 +91,8 @@ export interface Settings {
   prefillGpus: number;
   /** Disaggregated: GPUs that only decode (a multiple of tp). */
   decodeGpus: number;
+  /** Ranges on hardware predictions (edge runs at the spreads of `src/engine/uncertainty`): on, or off to skip them. */
+  ranges: 'on' | 'off';
 }
 
 /** Kinds of server a scenario can run on. */
@@ -138,6 +140,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   replicas: 1,
   prefillGpus: 0,
   decodeGpus: 0,
+  ranges: 'on',
 };
 
 /** Hard limits of the settings (the engine's limits are wider). */
@@ -281,5 +284,6 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), doc: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`, apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
   def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
   def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
+  def<'on' | 'off'>({ key: 'ranges', flag: 'ranges', kind: enumField(['on', 'off'] as const), doc: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, front end); off skips those runs.', apply: (s, v) => { s.ranges = v; }, emit: (s) => differs(s, 'ranges') }),
 ];
 

@@ -11,6 +11,7 @@ import { createSimClient, type SimClient } from './simClient';
 import type { SimState, SweepState } from './simClientTypes';
 
 export type { SimState, SweepState } from './simClientTypes';
+export type { EdgeState } from './edgeState';
 export { SLOW_RUN_MS } from './runCost';
 export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
 

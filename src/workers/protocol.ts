@@ -3,6 +3,7 @@ import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
 import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
+import type { InputSensitivity, MetricRanges, PredictionSpreads, SweepBand } from '../engine/uncertainty';
 
 /** The server profile without its cost function (functions cannot cross to the page). */
 export interface ServerSummary {
@@ -70,6 +71,8 @@ export interface RunRequest {
    * when it is painting the readouts, and simulating it again delays the curve.
    */
   shown?: boolean;
+  /** With `shown`: the main run's metrics, so the edge runs fold around them without running it again. */
+  pointMetrics?: RunMetrics;
 }
 
 /** Worker → page. */
@@ -78,4 +81,10 @@ export type WorkerReply =
   | { type: 'main-cost'; id: number; computeMs: number }
   | { type: 'sweep-point'; id: number; index: number; total: number; axis: 'users' | 'rate'; point: SweepPoint }
   | { type: 'sweep-done'; id: number; computeMs: number }
-  | { type: 'error'; id: number; param: string; message: string };
+  | { type: 'error'; id: number; param: string; message: string }
+  /** After the main run, for a hardware server with ranges on: its ranges (the two corners folded with it). */
+  | { type: 'ranges'; id: number; ranges: MetricRanges; spreads: PredictionSpreads }
+  /** After the sweep: one point's band. */
+  | { type: 'sweep-band'; id: number; index: number; band: SweepBand }
+  /** Last: each uncertain input alone at its two ends. */
+  | { type: 'sensitivity'; id: number; sensitivity: InputSensitivity[] };

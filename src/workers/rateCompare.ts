@@ -28,7 +28,7 @@ function rateClients(): { current: SimClient; baseline: SimClient } {
 const sweepOf = (s: SimState): SweepState | null => (s.main && s.main.id === s.requestedId && s.sweep?.id === s.main.id ? s.sweep : null);
 
 /** Stands in for the clients' stores while the comparison is off (hooks must always subscribe to something). */
-const idle = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null }));
+const idle = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null, edges: null }));
 
 /**
  * Sweeps `current` and `baseline` over the same offered `rates` while

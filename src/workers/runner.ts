@@ -6,6 +6,9 @@ import { mainResultOf } from './payload';
 import { PointCache } from './pointCache';
 import type { RunRequest, WorkerReply } from './protocol';
 import { sweepAxisFor } from './sweepAxis';
+import { BandCache, mainRanges, pointBand, sensitivityReply, wantsEdges } from './edgeRuns';
+import type { SweepPoint } from '../engine/sweep';
+import type { RunMetrics } from '../engine/types';
 
 /**
  * The worker's scheduling, independent of the worker global so it can be
@@ -17,6 +20,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
   let latest: RunRequest | null = null;
   let running = false;
   const cache = new PointCache();
+  const bands = new BandCache();
 
   async function runOne(req: RunRequest): Promise<void> {
     const built = scenarioFromSettings(req.settings);
@@ -26,6 +30,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
     }
     try {
       let axis = req.axis;
+      let mainMetrics: RunMetrics | null = req.pointMetrics ?? null;
       // A run the page simulated and shows needs only its sweep (the page sends its axis).
       if (!(req.shown && axis)) {
         const t0 = performance.now();
@@ -33,7 +38,18 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
         const computeMs = performance.now() - t0;
         post(req.shown ? { type: 'main-cost', id: req.id, computeMs } : { type: 'main', id: req.id, result: mainResultOf(result, computeMs) });
         axis ??= sweepAxisFor(built.scenario.load, result.metrics);
+        mainMetrics = result.metrics;
       }
+      // Ranges of the main run (two runs) before the curve: the cards show them first.
+      const edges = wantsEdges(req.settings) && mainMetrics !== null && !req.sweepWindow;
+      let ranged: ReturnType<typeof mainRanges> | null = null;
+      if (edges) {
+        await yieldToInbox();
+        if (latest) return;
+        ranged = mainRanges(req.id, built.scenario, mainMetrics!);
+        post(ranged.reply);
+      }
+      const swept: SweepPoint[] = [];
       const t1 = performance.now();
       for (let index = 0; index < axis.values.length; index++) {
         const value = axis.values[index];
@@ -48,8 +64,25 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
           cache.set(key, point);
         }
         post({ type: 'sweep-point', id: req.id, index, total: axis.values.length, axis: axis.kind, point });
+        swept.push(point);
       }
       post({ type: 'sweep-done', id: req.id, computeMs: performance.now() - t1 });
+      if (!ranged) return;
+      // The sensitivity (the cards' words and the why panel) before the bands: five runs against eighteen.
+      await yieldToInbox();
+      if (latest) return;
+      post(sensitivityReply(req.id, built.scenario, mainMetrics!, ranged.runner));
+      for (let index = 0; index < swept.length; index++) {
+        const key = PointCache.key(req.settings, axis.kind, axis.values[index], 'steady');
+        let band = bands.get(key);
+        if (!band) {
+          await yieldToInbox();
+          if (latest) return;
+          band = pointBand(built.scenario, axis, index, swept[index], 'steady');
+          bands.set(key, band);
+        }
+        post({ type: 'sweep-band', id: req.id, index, band });
+      }
     } catch (e) {
       const param = e instanceof EngineInputError ? e.param : 'settings';
       post({ type: 'error', id: req.id, param, message: e instanceof Error ? e.message : String(e) });

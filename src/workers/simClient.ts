@@ -8,6 +8,8 @@ import { sweepAxisFor } from './sweepAxis';
 import type { MainResult, WorkerReply } from './protocol';
 import { createCostModel, estimatedEvents, HEAVY_POINT_MS, SLOW_RUN_MS } from './runCost';
 import type { SimClientOptions, SimState, SweepState, WorkerLike } from './simClientTypes';
+import { nextEdgeState } from './edgeState';
+import type { RunMetrics } from '../engine/types';
 
 /**
  * Sends settings to the simulation worker and keeps the newest replies.
@@ -30,7 +32,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
   const settingsOf = new Map<number, Settings>();
   /** Replies to requests older than this are dropped (after `clear` or `adopt`). */
   let floorId = 0;
-  const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null }));
+  const store: StoreApi<SimState> = createStore<SimState>()(() => ({ requestedId: 0, main: null, sweep: null, lastFullSweep: null, error: null, slow: null, edges: null }));
   let nextId = 1;
   let worker = firstWorker;
   /** The request the worker is (or will be) running as its main run, and since when. */
@@ -60,7 +62,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         if (reply.id < (s.error?.id ?? 0)) return;
         if (!settings) return;
         markFirstResult();
-        store.setState({ main: { id: reply.id, result: reply.result, settings }, sweep: null, error: null });
+        store.setState({ main: { id: reply.id, result: reply.result, settings }, sweep: null, error: null, edges: null });
         return;
       }
       case 'sweep-point': {
@@ -76,6 +78,13 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         if (s.main?.id !== reply.id || s.sweep?.id !== reply.id) return;
         const done = { ...s.sweep, done: true };
         store.setState({ sweep: done, lastFullSweep: done });
+        return;
+      }
+      case 'ranges':
+      case 'sweep-band':
+      case 'sensitivity': {
+        const edges = nextEdgeState(s.main?.id, s.edges, reply);
+        if (edges) store.setState({ edges });
         return;
       }
       case 'error': {
@@ -143,6 +152,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       const predictedMs = cost.predictMs(events);
       let ranInline = false;
       let curveAxis: SweepAxis | undefined;
+      let shownMetrics: RunMetrics | undefined;
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
         const t0 = clock();
         try {
@@ -151,8 +161,9 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
           cost.observe(ms, events);
           ranInline = true;
           curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
+          shownMetrics = result.metrics;
           markFirstResult();
-          store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null });
+          store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null, edges: null });
         } catch {
           // The worker runs it again and reports the error the same way as always.
         }
@@ -168,7 +179,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
       const sweepAxis = axis ?? curveAxis;
-      const shown = ranInline ? { shown: true } : {};
+      const shown = ranInline ? { shown: true, pointMetrics: shownMetrics } : {};
       worker.postMessage(sweepAxis ? { type: 'run', id, settings, axis: sweepAxis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
       return id;
     },
@@ -225,7 +236,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
      */
     clear(): void {
       const id = freshId();
-      store.setState({ requestedId: id, main: null, sweep: null, lastFullSweep: null, error: null, slow: null });
+      store.setState({ requestedId: id, main: null, sweep: null, lastFullSweep: null, error: null, slow: null, edges: null });
     },
     /**
      * Shows a result computed elsewhere for `settings` (the same settings give
@@ -235,7 +246,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
     adopt(settings: Settings, result: MainResult, sweep: SweepState | null): number {
       const id = freshId();
       const full = sweep?.done ? { ...sweep, id } : null;
-      store.setState({ requestedId: id, main: { id, result, settings }, sweep: full, lastFullSweep: full, error: null, slow: null });
+      store.setState({ requestedId: id, main: { id, result, settings }, sweep: full, lastFullSweep: full, error: null, slow: null, edges: null });
       return id;
     },
     dispose(): void {

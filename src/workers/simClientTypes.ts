@@ -2,6 +2,7 @@
 import type { SweepPoint } from '../engine/sweep';
 import type { Settings } from '../settings/schema';
 import type { MainResult, RunRequest, WorkerReply } from './protocol';
+import type { EdgeState } from './edgeState';
 
 /** A finished or growing sweep, tagged with the request it belongs to. */
 export interface SweepState {
@@ -29,6 +30,8 @@ export interface SimState {
    * runs: the page says so and offers to stop it. Null otherwise.
    */
   slow: { id: number; predictedMs: number; startedAt: number } | null;
+  /** The shown main run's edge runs (hardware servers with ranges on), as they arrive; null until the first. */
+  edges: EdgeState | null;
 }
 
 /** The part of a Worker the client uses. */

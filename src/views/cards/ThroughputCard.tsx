@@ -5,9 +5,11 @@ import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
 import { Card, Figure } from './Card';
+import { RangeLine } from './RangeLine';
+import type { CardRange } from './useCardRanges';
 
 /** Throughput and goodput: the whole server's output, and the part of it that met the SLO (goodput in req/s, as everywhere in the lab). */
-export function ThroughputCard({ metrics, compare }: { metrics: RunMetrics; /** Against the pinned baseline, when one is pinned. */ compare?: { throughput: Comparison; goodput: Comparison } }) {
+export function ThroughputCard({ metrics, compare, range }: { metrics: RunMetrics; /** Against the pinned baseline, when one is pinned. */ compare?: { throughput: Comparison; goodput: Comparison }; /** The lab's range, when it has one. */ range?: CardRange | null }) {
   const share = Number.isFinite(metrics.sloMetShare) ? Math.min(1, Math.max(0, metrics.sloMetShare)) : 0;
   const compact = useCompact();
   return (
@@ -16,6 +18,7 @@ export function ThroughputCard({ metrics, compare }: { metrics: RunMetrics; /** 
         <Readout metric="system-throughput" label="System throughput" text={formatTokPerSec(metrics.outputTokPerSec)} className="text-2xl font-bold" />
         {!compact && <span className="text-xs text-muted">all users together</span>}
       </p>
+      {range && <RangeLine metric="throughput" lead={range.lead} text={range.text} />}
       {compare && <CompareLine c={compare.throughput} name="system throughput" />}
       <dl>
         <Figure label="Requests completed">

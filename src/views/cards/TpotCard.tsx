@@ -6,10 +6,12 @@ import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
 import { BigNumber, Card, DrawnLabel, Figure } from './Card';
+import { RangeLine } from './RangeLine';
+import type { CardRange } from './useCardRanges';
 import { INSTANT_TOK_PER_SEC, pacePercent, paceWords, READING_TOK_PER_SEC } from './paceScale';
 
 /** TPOT: the decode pace, in ms per token and tokens per second, against reading speed. */
-export function TpotCard({ rep, metrics, targetMs, compare, readoutElsewhere = false }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean }) {
+export function TpotCard({ rep, metrics, targetMs, compare, readoutElsewhere = false, range }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean; /** The lab's range around the median, when it has one. */ range?: CardRange | null }) {
   const tokPerSec = rep && rep.outputTokens > 1 ? tokPerSecOf(rep.tpotMs) : null;
   const here = pacePercent(tokPerSec);
   const reading0 = pacePercent(READING_TOK_PER_SEC[0]) ?? 0;
@@ -23,6 +25,7 @@ export function TpotCard({ rep, metrics, targetMs, compare, readoutElsewhere = f
         <span className="text-sm text-muted">= {formatTokPerSec(tokPerSec)}</span>
         <DrawnLabel targetMs={targetMs} />
       </p>
+      {range && <RangeLine metric="tpot" lead={range.lead} text={range.text} />}
       {compare && <CompareLine c={compare} name="TPOT of the drawn request" />}
       <div className="relative mt-1 mb-4 h-2 rounded-sm bg-line" role="img" aria-label={`Pace ${formatTokPerSec(tokPerSec)} on a scale from 1 to 500 tokens per second; people read about 4 to 5, 50 and more feels instant.`}>
         <div className="absolute inset-y-0 rounded-sm bg-queue" style={{ left: `${reading0}%`, width: `${Math.max(1, reading1 - reading0)}%` }} />

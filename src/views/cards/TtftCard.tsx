@@ -5,11 +5,13 @@ import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
 import { BigNumber, Card, DrawnLabel, Figure } from './Card';
+import { RangeLine } from './RangeLine';
+import type { CardRange } from './useCardRanges';
 
 const part = (ms: number, total: number) => (total > 0 && Number.isFinite(ms) ? Math.max(0, (ms / total) * 100) : 0);
 
 /** TTFT: what is inside the wait for the first token, for the drawn request and over the run. */
-export function TtftCard({ rep, metrics, targetMs, compare, readoutElsewhere = false }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean }) {
+export function TtftCard({ rep, metrics, targetMs, compare, readoutElsewhere = false, range }: { rep: RequestBreakdown | null; metrics: RunMetrics; targetMs: number | null; /** Against the pinned baseline, when one is pinned. */ compare?: Comparison; /** The big number's readout is on the page already (a phone's clock tiles). */ readoutElsewhere?: boolean; /** The lab's range around the median, when it has one. */ range?: CardRange | null }) {
   const network = rep ? rep.networkInMs + rep.networkOutMs : NaN;
   const total = rep?.ttftMs ?? 0;
   return (
@@ -18,6 +20,7 @@ export function TtftCard({ rep, metrics, targetMs, compare, readoutElsewhere = f
         <BigNumber metric="ttft" label="TTFT of the drawn request" text={formatMs(rep?.ttftMs)} readout={!readoutElsewhere} />
         <DrawnLabel targetMs={targetMs} />
       </p>
+      {range && <RangeLine metric="ttft" lead={range.lead} text={range.text} />}
       {compare && <CompareLine c={compare} name="TTFT of the drawn request" />}
       {rep && (
         <div aria-hidden="true" className="flex h-2.5 w-full overflow-hidden rounded-sm bg-line">

@@ -31,6 +31,15 @@ export function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; a
             <line key={`vx${t.value}`} x1={px(t.px)} x2={px(t.px)} y1={px(panel.topPx)} y2={px(panel.bottomPx)} stroke={colour('grid')} />
           ))}
           <Axis axis={panel.yAxis} />
+          {panel.id === 'ttft' && layout.knee && (
+            <g data-testid="curve-knee">
+              <rect x={px(layout.knee.x0Px)} y={px(panel.topPx)} width={px(Math.max(2, layout.knee.x1Px - layout.knee.x0Px))} height={px(panel.bottomPx - panel.topPx)} fill={colour('prefill')} fillOpacity={0.08} stroke={colour('prefill')} strokeOpacity={0.5} strokeDasharray="3 3" />
+              <HaloText x={layout.knee.labelXPx} anchor={layout.knee.labelAnchor} y={panel.topPx + FONT_PX.tick + 2} role="prefill" fontPx={FONT_PX.tick} weight={600}>
+                {layout.knee.label}
+              </HaloText>
+            </g>
+          )}
+          {panel.rangeAreaD && <path d={panel.rangeAreaD} fill={colour(panel.series.find((s) => !s.ghost)?.role ?? 'muted')} fillOpacity={BAND_OPACITY} data-testid="curve-range" />}
           {panel.gapAreaD && <path d={panel.gapAreaD} fill={colour('slo')} fillOpacity={BAND_OPACITY} />}
           {panel.slo && (
             <g>

@@ -10,6 +10,7 @@ import { CurveTable } from './CurveTable';
 import type { CurveExtraPoint } from './curveTypes';
 import { describeCurvePoint } from './describe';
 import { layoutCurve, nearestPointIndex } from './layoutCurve';
+import type { CurveData } from './curveTypes';
 
 /** The curve's measurement window, said on the chart. */
 export const STEADY_NOTE = 'Each point is measured in its steady state: after the load has filled and before it drains, as GenAI-Perf measures.';
@@ -24,6 +25,8 @@ export interface ThroughputCurveProps {
   extraPoints?: readonly CurveExtraPoint[];
   /** The pinned baseline's sweep, drawn wide and faint under the current lines. */
   baselinePoints?: readonly SweepPoint[];
+  /** The lab's range at each point (same order as `points`), drawn as a band; absent on servers without ranges. */
+  bands?: CurveData['bands'];
   /** Width in px; when omitted the chart measures its container. */
   width?: number;
   /** Height the whole chart must fit in (an embed's frame), px; the plots shrink to fit. */
@@ -38,11 +41,11 @@ export interface ThroughputCurveProps {
  * arrow keys, to read each point below the chart.
  */
 export function ThroughputCurve(props: ThroughputCurveProps) {
-  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, maxHeightPx, compact = false } = props;
+  const { points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, bands, maxHeightPx, compact = false } = props;
   const { ref, width } = useChartWidth<HTMLElement>(props.width);
   const layout = useMemo(
-    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints }, { widthPx: width, maxHeightPx }),
-    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, width, maxHeightPx],
+    () => layoutCurve({ points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, bands }, { widthPx: width, maxHeightPx }),
+    [points, current, slo, maxBatch, kvCapacityTokens, extraPoints, baselinePoints, bands, width, maxHeightPx],
   );
   const hatchId = safeId('ll-limit', useId());
   const [focused, setFocused] = useState<number | null>(null);

@@ -1,5 +1,6 @@
 /** The curve's input and the marks its layout returns, in px. */
 import type { SweepPoint } from '../../engine';
+import type { SweepBand } from '../../engine/uncertainty';
 import type { AxisMarks } from '../chart/axisMarks';
 import type { LoadKind } from './loadAxis';
 import type { ExtraValues, PanelMarks } from './panelTypes';
@@ -15,6 +16,18 @@ export interface CurveData {
   extraPoints?: readonly CurveExtraPoint[];
   /** The pinned baseline's sweep, drawn wide and faint under the current one (points of the other load kind are left out). */
   baselinePoints?: readonly SweepPoint[];
+  /** The lab's range at each point (same order as `points`; holes while the edge runs arrive); absent on servers without ranges. */
+  bands?: readonly (SweepBand | undefined)[];
+}
+
+/** Where TTFT takes off, as a region of load (see `kneeRegion`): shaded on the TTFT panel. */
+export interface KneeRegionMarks {
+  x0Px: number;
+  x1Px: number;
+  label: string;
+  /** Where the label starts (or ends), so it stays inside the plot. */
+  labelXPx: number;
+  labelAnchor: 'start' | 'end';
 }
 
 /**
@@ -92,6 +105,8 @@ export interface CurveLayout {
   /** Runs measured elsewhere, in the order given. */
   extras: ExtraPointMarks[];
   limitRegions: LimitRegionMarks[];
+  /** The knee region, once every band is in and TTFT may take off within the sweep; else null. */
+  knee: KneeRegionMarks | null;
   bandLabels: BandLabel[];
   /** x of the axis break before the ∞-rate slot, or null. */
   axisBreakXPx: number | null;

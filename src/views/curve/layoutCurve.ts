@@ -2,7 +2,9 @@ import type { SweepPoint } from '../../engine';
 import { FONT_PX, type AxisMarks } from '../chart/axisMarks';
 import { estimateTextWidthPx, placeLabelRows } from '../chart/labels';
 import { MIN_CHART_WIDTH_PX } from '../chart/useChartWidth';
-import type { BandLabel, CurveData, CurveLayout, LimitRegionMarks } from './curveTypes';
+import type { BandLabel, CurveData, CurveLayout, KneeRegionMarks, LimitRegionMarks } from './curveTypes';
+import { kneeRegion, type SweepBand } from '../../engine/uncertainty/sweepBands';
+import { formatMs } from '../chart/format';
 import { limitLabel, loadLabel, summarizeCurve } from './describe';
 import { describeExtra, placeExtra } from './extraPlacement';
 import { loadAxis, type LoadKind } from './loadAxis';
@@ -50,7 +52,7 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
   const plotRightPx = widthPx - (widthPx >= 600 ? 24 : 14);
   const present = data.points.filter((p) => p != null);
   const kind: LoadKind | null = present.length === 0 ? null : present.some((p) => p.users !== null) ? 'users' : 'rate';
-  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], extras: [], limitRegions: [], bandLabels: [], current: null, axisBreakXPx: null, baselinePoints: [], baselineOffAxis: false };
+  const base = { widthPx, kind, plotLeftPx, plotRightPx, panels: [], xAxis: null, points: [], extras: [], limitRegions: [], knee: null, bandLabels: [], current: null, axisBreakXPx: null, baselinePoints: [], baselineOffAxis: false };
   if (kind === null) {
     return { ...base, heightPx: 120, summary: summarizeCurve([], data.maxBatch, data.kvCapacityTokens), message: 'computing…' };
   }
@@ -62,6 +64,12 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
     .sort((a, b) => (loadOf(a, kind) as number) - (loadOf(b, kind) as number));
   const currentValue = kind === 'users' ? data.current.users : data.current.ratePerSec;
   const values = points.map((p) => loadOf(p, kind) as number);
+  const bandOf = new Map<SweepPoint, SweepBand>();
+  data.points.forEach((p, i) => {
+    const b = data.bands?.[i];
+    if (p != null && b) bandOf.set(p, b);
+  });
+  const bands = points.map((p) => bandOf.get(p));
   const baselineGiven = (data.baselinePoints ?? []).filter((p) => p != null);
   const baselinePts = baselineGiven
     .filter((p) => loadOf(p, kind) !== null && !Number.isNaN(loadOf(p, kind)))
@@ -120,7 +128,7 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
   specs.forEach((spec, k) => {
     // The first panel leaves room between its legend and plot for the annotation band.
     const extra = k === 0 ? bandRows * 15 + 4 : 0;
-    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra, extraInputs, baselineInput);
+    const panel = layoutPanel(spec, points, frame, headerTop, heights[k], extra, extraInputs, baselineInput, bands);
     if (k === 0) bandTopPx = panel.topPx - extra;
     panels.push(panel);
     headerTop = panel.bottomPx + 14;
@@ -158,6 +166,7 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
     points: points.map((p, i) => ({ index: i, xPx: xPx[i], label: loadLabel(p), isCurrent: i === currentIndex, point: p })),
     extras,
     limitRegions,
+    knee: kneeMarks(points, bands, xPx, plotLeftPx, plotRightPx),
     bandLabels,
     axisBreakXPx: x.breakXPx,
     current:
@@ -173,6 +182,21 @@ function layoutCurveWith(data: CurveData, widthIn: number, plotHeights: number[]
     baselinePoints: baselinePts.map((p, i) => ({ index: i, xPx: baselineFrame.xPx[i], label: loadLabel(p), isCurrent: false, point: p })),
     baselineOffAxis: baselineGiven.length > 0 && baselinePts.length === 0,
   };
+}
+
+/** The knee region once every point's band is in: from the last point surely before the takeoff to the first surely past it. */
+function kneeMarks(points: readonly SweepPoint[], bands: readonly (SweepBand | undefined)[], xPx: readonly number[], leftPx: number, rightPx: number): KneeRegionMarks | null {
+  if (points.length < 2 || bands.some((b) => b === undefined)) return null;
+  const k = kneeRegion(points, bands as SweepBand[]);
+  if (!k) return null;
+  const x0Px = k.fromIndex === null ? leftPx : xPx[k.fromIndex];
+  const x1Px = k.toIndex === null ? rightPx : xPx[k.toIndex];
+  // Right of the middle the label ends at the region's right edge, so it stays inside the plot.
+  const rightHalf = x0Px > (leftPx + rightPx) / 2;
+  const roomPx = rightHalf ? x1Px - 4 - leftPx : rightPx - x0Px - 4;
+  const full = `TTFT passes 3× light load (${formatMs(k.takeoffTtftMs)}) in here`;
+  const label = estimateTextWidthPx(full, FONT_PX.tick) <= roomPx ? full : 'TTFT takes off in here';
+  return { x0Px, x1Px, label, labelXPx: rightHalf ? x1Px - 4 : x0Px + 4, labelAnchor: rightHalf ? 'end' : 'start' };
 }
 
 /** Index of the point nearest to `xPx` (for hover), or null when there are none. */

@@ -31,6 +31,7 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'linear',
       tick: formatReqTick,
       slo: null,
+      band: (b) => b.requestsPerSec,
       extra: (v) => [{ key: 'value', value: v.requestsPerSec ?? NaN, hollow: false }],
       series: [
         { key: 'throughput', label: 'throughput: all completed', role: 'throughput', dashed: false, value: (p) => p.metrics.requestsPerSec },
@@ -43,6 +44,7 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'log',
       tick: formatMsTick,
       slo: sloSpec(slo.ttftMs, 'TTFT'),
+      band: (b) => b.ttftMs.p50,
       extra: (v) => [
         { key: 'p50', value: v.ttftP50Ms, hollow: false },
         { key: 'p95', value: v.ttftP95Ms, hollow: true },
@@ -58,6 +60,7 @@ export function panelSpecs(slo: { ttftMs: number | null; tpotMs: number | null }
       scale: 'linear',
       tick: formatMsTick,
       slo: sloSpec(slo.tpotMs, 'TPOT'),
+      band: (b) => b.tpotMs.p50,
       extra: (v) => [
         { key: 'p50', value: v.tpotP50Ms, hollow: false },
         { key: 'p95', value: v.tpotP95Ms, hollow: true },

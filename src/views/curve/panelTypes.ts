@@ -1,5 +1,6 @@
 /** The shapes the curve's panels are specified and laid out in. */
 import type { SweepPoint } from '../../engine';
+import type { Span, SweepBand } from '../../engine/uncertainty';
 import type { AxisMarks } from '../chart/axisMarks';
 import type { PlacedLegendItem } from '../chart/legendLayout';
 import type { ColourRole } from '../chart/palette';
@@ -75,6 +76,8 @@ export interface PanelMarks {
   series: SeriesMarks[];
   /** Shaded band between throughput and goodput: the requests that missed the SLO. */
   gapAreaD: string | null;
+  /** The lab's range around the solid line (the edge runs' band), or null while it is not in. */
+  rangeAreaD: string | null;
   slo: SloLineMarks | null;
   /** Runs measured elsewhere, drawn as diamonds (in the order given). */
   extras: ExtraPanelMarks[];
@@ -105,6 +108,8 @@ export interface PanelSpec {
   series: SeriesSpec[];
   tick: (v: number) => string;
   slo: { valueMs: number; role: ColourRole; label: string } | null;
+  /** The range of the solid line's value in a point's band. */
+  band: (b: SweepBand) => Span;
   /** What an extra run contributes to this panel. */
   extra: (v: ExtraValues) => { key: ExtraMarker['key']; value: number; hollow: boolean }[];
 }

@@ -8,13 +8,15 @@ import { flowLegend, type LegendItem } from '../chart/legendLayout';
 import { linearTicks, logTicks } from '../chart/ticks';
 import { drawable, layoutExtra, MAX_PLOTTABLE } from './panelExtras';
 import type { PanelExtraInput, PanelFrame, PanelMarks, PanelSpec, SeriesMarks } from './panelTypes';
+import type { SweepBand } from '../../engine/uncertainty';
 
 /** Panel titles and legends start at the chart's left edge, left of the y tick labels. */
 const HEADER_LEFT_PX = 4;
 
 /** A y scale for the panel's values (its SLO and extra runs included), never degenerate, never NaN. */
-function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number, extras: readonly PanelExtraInput[] = []) {
+function yScaleFor(spec: PanelSpec, points: readonly SweepPoint[], topPx: number, bottomPx: number, extras: readonly PanelExtraInput[] = [], bands: readonly (SweepBand | undefined)[] = []) {
   const values = points.flatMap((p) => spec.series.map((s) => Math.min(MAX_PLOTTABLE, finiteOr(s.value(p), 0))));
+  for (const b of bands) if (b) for (const v of spec.band(b)) values.push(Math.min(MAX_PLOTTABLE, finiteOr(v, 0)));
   for (const e of extras) for (const m of spec.extra(e.values)) if (drawable(spec.scale, m.value)) values.push(m.value);
   if (spec.slo) values.push(spec.slo.valueMs);
   if (spec.scale === 'log') {
@@ -57,16 +59,20 @@ export function layoutPanel(
   extraTopPx = 0,
   extras: readonly PanelExtraInput[] = [],
   baseline: { points: readonly SweepPoint[]; frame: PanelFrame } | null = null,
+  /** Each point's band (same order as `points`; holes while they arrive). */
+  bands: readonly (SweepBand | undefined)[] = [],
 ): PanelMarks {
   const titleYPx = headerTopPx + FONT_PX.title;
   const legendItems: LegendItem[] = spec.series.map((s) => ({ key: s.key, label: s.label, role: s.role, swatch: s.dashed ? 'dashed' : 'line' }));
   if (spec.id === 'throughput') legendItems.push({ key: 'missed', label: 'missed SLO', role: 'slo', swatch: 'band' });
+  const banded = bands.some((b) => b !== undefined);
+  if (banded && spec.id === 'throughput') legendItems.push({ key: 'range', label: 'likely range', role: 'muted', swatch: 'band' });
   if (spec.slo) legendItems.push({ key: 'slo', label: spec.slo.label, role: 'slo', swatch: 'line' });
   if (baseline && spec.id === 'throughput') legendItems.push({ key: 'baseline', label: 'wide, faint: the pinned run', role: 'muted', swatch: 'ghost' });
   const legend = flowLegend(legendItems, HEADER_LEFT_PX, frame.rightPx, titleYPx + 4, FONT_PX.tick);
   const topPx = legend.bottomPx + 8 + extraTopPx;
   const bottomPx = topPx + plotHeightPx;
-  const { y, ticks } = yScaleFor(spec, baseline ? [...points, ...baseline.points] : points, topPx, bottomPx, extras);
+  const { y, ticks } = yScaleFor(spec, baseline ? [...points, ...baseline.points] : points, topPx, bottomPx, extras, bands);
 
   const pathFor = (ys: number[], f: PanelFrame = frame): string => {
     const pts = ys.map((yPx, i) => ({ x: f.xPx[i], y: yPx, ok: f.joinable[i] }));
@@ -101,6 +107,22 @@ export function layoutPanel(
         .digits(1)(rows) || null;
   }
 
+  let rangeAreaD: string | null = null;
+  if (banded) {
+    const rows = points.map((_, i) => {
+      const b = bands[i];
+      const [lo, hi] = b ? spec.band(b) : [NaN, NaN];
+      return { x: frame.xPx[i], y0: y(lo), y1: y(hi), ok: frame.joinable[i] && b !== undefined && Number.isFinite(lo) && Number.isFinite(hi) };
+    });
+    rangeAreaD =
+      area<(typeof rows)[number]>()
+        .defined((d) => d.ok)
+        .x((d) => d.x)
+        .y0((d) => d.y0)
+        .y1((d) => d.y1)
+        .digits(1)(rows) || null;
+  }
+
   return {
     id: spec.id,
     title: spec.title,
@@ -124,6 +146,7 @@ export function layoutPanel(
     // Ghosts first, so the current run's lines are drawn over them.
     series: [...ghosts, ...series],
     gapAreaD,
+    rangeAreaD,
     slo: spec.slo ? { role: spec.slo.role, yPx: y(spec.slo.valueMs), label: spec.slo.label } : null,
     extras: extras.map((e, index) => layoutExtra(spec, e, index, y, frame, topPx, bottomPx, spec.slo ? { yPx: y(spec.slo.valueMs), label: spec.slo.label } : null)),
   };

@@ -39,6 +39,7 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
   const slo = useDeferredSim((s) => s.main?.result.scenario.slo ?? null);
   const server = useDeferredSim((s) => s.main?.result.scenario.server ?? null);
   const cannotRun = useSim((s) => s.error !== null && s.error.id === s.requestedId);
+  const edges = useDeferredSim((s) => s.edges);
   const pinnedSweep = usePinnedSweep();
   const current = useMemo(
     () => ({ users: load?.kind === 'closed' ? load.users : null, ratePerSec: load?.kind === 'open' ? load.ratePerSec : null }),
@@ -53,9 +54,11 @@ export function CurveSection({ compact = false, maxHeightPx }: { compact?: boole
   const progress = building ? `Updating the curve: ${sweep.points.filter(Boolean).length} of ${sweep.total} runs done…` : '';
   const dimmed = building || shown !== sweep;
   const baselinePoints = pinnedSweep?.points;
+  // Bands only for the sweep they were run for (not a stale curve kept on screen).
+  const bands = shown && edges && edges.id === shown.id ? edges.bands : undefined;
   const body =
     shown && server ? (
-      <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} extraPoints={extraPoints} baselinePoints={baselinePoints} compact={compact} maxHeightPx={maxHeightPx} />
+      <ThroughputCurve points={shown.points} current={current} slo={sloTargets} maxBatch={server.maxBatch} kvCapacityTokens={server.kvCapacityTokens} extraPoints={extraPoints} baselinePoints={baselinePoints} bands={bands} compact={compact} maxHeightPx={maxHeightPx} />
     ) : (
       <p className="p-6 text-center text-sm text-muted">{cannotRun ? 'No curve: the settings cannot run.' : 'Running the server at nine loads…'}</p>
     );

@@ -5,6 +5,7 @@ import type { MainResult } from '../../workers/protocol';
 import { ThroughputCard, TpotCard, TtftCard, VerdictBanner } from '../cards';
 import { ClockTiles } from '../cards/ClockTiles';
 import { usePhone } from '../common/useMediaQuery';
+import { useCardRanges } from '../cards/useCardRanges';
 import { compareRuns, pinSummary } from '../pin/compareModel';
 import { PinBar, PinButton } from '../pin/PinBar';
 import { TimelineSection } from './TimelineSection';
@@ -42,6 +43,7 @@ function StageResults({ result }: { result: MainResult }) {
   const pinned = usePinnedResult();
   // A phone's first screen ends before the cards: the two clocks go above the timeline there.
   const phone = usePhone();
+  const ranges = useCardRanges();
   const compare = useMemo(
     () => (pinned ? compareRuns({ rep: pinned.representative?.breakdown ?? null, metrics: pinned.metrics }, { rep, metrics: result.metrics }) : null),
     [pinned, rep, result.metrics],
@@ -58,9 +60,9 @@ function StageResults({ result }: { result: MainResult }) {
       </SectionBoundary>
       <SectionBoundary name="The results">
         <div className="grid gap-2 md:grid-cols-3 lg:gap-3" data-testid="cards">
-          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} readoutElsewhere={phone} />
-          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} readoutElsewhere={phone} />
-          <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} />
+          <TtftCard rep={rep} metrics={result.metrics} targetMs={slo.ttftMs} compare={compare?.ttft} readoutElsewhere={phone} range={ranges?.ttft} />
+          <TpotCard rep={rep} metrics={result.metrics} targetMs={slo.tpotMs} compare={compare?.tpot} readoutElsewhere={phone} range={ranges?.tpot} />
+          <ThroughputCard metrics={result.metrics} compare={compare ? { throughput: compare['system-throughput'], goodput: compare.goodput } : undefined} range={ranges?.throughput} />
         </div>
       </SectionBoundary>
     </>

@@ -10,6 +10,7 @@ import { MemoryBar } from './MemoryBar';
 import { RooflineChart } from './RooflineChart';
 import { ServingWhy } from './ServingWhy';
 import { gpuFitNote } from './calibration';
+import { RangeWhy } from './RangeWhy';
 import { explainRoofline, memoryData, rooflineData, typicalDecode, type TypicalDecode } from './whyModel';
 
 function Shell({ children, state }: { children: React.ReactNode; state: 'lesson' | 'refused' | 'hardware' | 'custom' }) {
@@ -28,6 +29,7 @@ function Shell({ children, state }: { children: React.ReactNode; state: 'lesson'
       </h2>
       {cluster && state !== 'custom' && <ClusterLine cluster={cluster} lesson={state === 'lesson'} />}
       {children}
+      <RangeWhy />
       <ServingWhy />
     </section>
   );

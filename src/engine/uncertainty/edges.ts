@@ -1,0 +1,86 @@
+/**
+ * The edges of what the lab is unsure of, as scenarios: the same scenario
+ * (same seed, same requests) on a server whose KV capacity, step costs and
+ * front end sit at one end of their spreads. The server is changed through
+ * its `ServerProfile` (every replica and disaggregated instance runs that
+ * profile), never by editing a run's results.
+ */
+import type { IterationWork, Scenario, ServerProfile } from '../types';
+import type { PredictionSpreads } from './spreads';
+
+/** The three inputs the lab is unsure of. */
+export type UncertainInput = 'kvCapacity' | 'stepCost' | 'frontend';
+
+/** Every uncertain input, in the order reports list them. */
+export const UNCERTAIN_INPUTS: readonly UncertainInput[] = ['kvCapacity', 'stepCost', 'frontend'];
+
+/**
+ * Front end in ms per request assumed where a scenario has none: the 1 ms the
+ * calibration reads off its runs under load (`NIM_LOAD.frontendMs`), so the
+ * `frontend` spread has something to scale.
+ */
+export const FRONTEND_FLOOR_MS = 1;
+
+/** One edge: a multiplier on each input (1 = as the scenario has it). */
+export interface EdgeMultipliers {
+  kvCapacity: number;
+  stepCost: number;
+  frontend: number;
+}
+
+/** The scenario as it is: every multiplier 1. */
+export const AS_GIVEN: EdgeMultipliers = { kvCapacity: 1, stepCost: 1, frontend: 1 };
+
+/**
+ * Front-end cost of an edge, ms per request. A scenario with a front end has
+ * it scaled; one without keeps none at or below 1 and gets
+ * `FRONTEND_FLOOR_MS` × the multiplier above 1 (a real server's front end is
+ * never free, but the lab cannot say it is smaller than none).
+ */
+export function edgeFrontendMs(s: Scenario, multiplier: number): number {
+  const own = s.frontendMs ?? 0;
+  if (own > 0) return own * multiplier;
+  return multiplier > 1 ? FRONTEND_FLOOR_MS * multiplier : 0;
+}
+
+/** `s` with its server and front end at the edge `m`; `m` = AS_GIVEN returns `s` itself. */
+export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
+  if (m.kvCapacity === 1 && m.stepCost === 1 && m.frontend === 1) return s;
+  const base = s.server;
+  const step = m.stepCost;
+  const server: ServerProfile = {
+    ...base,
+    id: `${base.id}~kv${m.kvCapacity}/step${step}`,
+    kvCapacityTokens: Math.max(1, Math.floor(base.kvCapacityTokens * m.kvCapacity)),
+    iterationSeconds: step === 1 ? base.iterationSeconds : (w: IterationWork): number => base.iterationSeconds(w) * step,
+  };
+  const frontendMs = edgeFrontendMs(s, m.frontend);
+  const out: Scenario = { ...s, server };
+  if (frontendMs > 0) out.frontendMs = frontendMs;
+  else delete out.frontendMs;
+  return out;
+}
+
+/**
+ * The two joint corners: every input at the end that makes TTFT lowest
+ * (more KV, cheaper steps, lighter front end) and highest.
+ */
+export function cornerEdges(sp: PredictionSpreads): { low: EdgeMultipliers; high: EdgeMultipliers } {
+  return {
+    low: { kvCapacity: sp.kvCapacity[1], stepCost: sp.stepCost[0], frontend: sp.frontend[0] },
+    high: { kvCapacity: sp.kvCapacity[0], stepCost: sp.stepCost[1], frontend: sp.frontend[1] },
+  };
+}
+
+/** The two ends of one input alone, the others as given: [the end that lowers TTFT, the end that raises it]. */
+export function inputEnds(sp: PredictionSpreads, input: UncertainInput): [EdgeMultipliers, EdgeMultipliers] {
+  const [lo, hi] = sp[input];
+  // More KV lowers TTFT; a higher step cost or front end raises it.
+  const ends = input === 'kvCapacity' ? [hi, lo] : [lo, hi];
+  return [{ ...AS_GIVEN, [input]: ends[0] }, { ...AS_GIVEN, [input]: ends[1] }];
+}
+
+/** A key that is equal for two edges exactly when they run the same scenario. */
+export function edgeKey(s: Scenario, m: EdgeMultipliers): string {
+  return `${Math.max(1, Math.floor(s.server.kvCapacityTokens * m.kvCapacity))}|${m.stepCost}|${edgeFrontendMs(s, m.frontend)}`;
+}
