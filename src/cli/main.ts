@@ -13,6 +13,7 @@ import { predictText, sweepText } from './format';
 import { predictJson, sweepJson } from './json';
 import { comparisonJson, comparisonText } from './levers';
 import { listing, listText } from './list';
+import { memoryJson } from './memoryJson';
 import { runImport } from './import';
 import { runMeasure } from './measure';
 
@@ -65,12 +66,12 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     if (args.command === 'predict') {
       const result = simulate(built.scenario);
       if (!pinned) {
-        out(json ? JSON.stringify(predictJson(result, serving), null, 2) : predictText(result, serving));
+        out(json ? JSON.stringify(predictJson(result, serving, memoryJson(settings, serving, result)), null, 2) : predictText(result, serving));
         return 0;
       }
       const base = simulate(pinned.scenario);
       const changes = settingChanges(pinned.settings, settings);
-      if (json) out(JSON.stringify({ ...predictJson(result, serving), baseline: predictJson(base, servingOf(pinned.settings)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
+      if (json) out(JSON.stringify({ ...predictJson(result, serving, memoryJson(settings, serving, result)), baseline: predictJson(base, servingOf(pinned.settings), memoryJson(pinned.settings, servingOf(pinned.settings), base)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
       else out([predictText(result, serving), '', `Baseline (--pin):`, predictText(base, servingOf(pinned.settings)), '', comparisonText(base.metrics, result.metrics, changes)].join('\n'));
       return 0;
     }
