@@ -16,6 +16,7 @@ import { listing, listText } from './list';
 import { memoryJson } from './memoryJson';
 import { runImport } from './import';
 import { runMeasure } from './measure';
+import { quietOnClosedPipe } from './pipe';
 
 const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
 
@@ -104,6 +105,8 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
 
 const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);
 if (isMain) {
+  quietOnClosedPipe(process.stdout, (status) => process.exit(status));
+  quietOnClosedPipe(process.stderr, (status) => process.exit(status));
   const argv = process.argv.slice(2);
   const out = (s: string) => console.log(s);
   const err = (s: string) => console.error(s);
