@@ -146,6 +146,7 @@ export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readon
       batchLimitedShare: round(p.batchLimitedShare, 4),
       memoryLimitedShare: round(p.memoryLimitedShare, 4),
       limitingFactor: p.limitingFactor,
+      beyondCapacity: p.beyondCapacity,
       preemptions: p.metrics.preemptions ?? 0,
       window: p.window,
     })),
