@@ -15,6 +15,10 @@ export const EXTRA_FLAGS: Record<string, { takesValue: boolean; doc: string }> =
   'sweep-users': { takesValue: true, doc: 'sweep: comma-separated user counts (default 1,2,4,…,256).' },
   'sweep-rates': { takesValue: true, doc: 'sweep: comma-separated request rates per second instead of users.' },
   pin: { takesValue: true, doc: 'A baseline to compare against, as a link\'s query string (what the page puts in pin=), e.g. "replicas=4"; predict and sweep run both.' },
+  trace: { takesValue: true, doc: 'predict: replay a request trace instead of the load and lengths: a file (Azure CSV, BurstGPT CSV, send_s,prompt_tokens,output_tokens CSV or JSONL) or a built-in one, azure-code or azure-conv.' },
+  replay: { takesValue: true, doc: 'predict: replay a measured run (a vLLM, GenAI-Perf, AIPerf or lab result file) on this server: its own requests at their recorded send times and lengths.' },
+  'trace-speed': { takesValue: true, doc: 'with --trace or --replay: time runs this many times faster (2 = the same requests in half the time; default 1).' },
+  'trace-window': { takesValue: true, doc: 'with --trace or --replay: FROM:TO, the slice to replay, in seconds from its first request (e.g. 0:600).' },
 };
 
 const BOOLEAN_SETTINGS = new Set(['chunked-prefill']);

@@ -17,6 +17,8 @@ import { memoryJson } from './memoryJson';
 import { runImport } from './import';
 import { runMeasure } from './measure';
 import { quietOnClosedPipe } from './pipe';
+import { readFileSync } from 'node:fs';
+import { traceText, withTrace, type ReadText } from './trace';
 
 const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
 
@@ -44,7 +46,7 @@ function pinnedBaseline(raw: string | undefined): { settings: Settings; scenario
 }
 
 /** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
-export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): number {
+export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: ReadText = (path) => readFileSync(path, 'utf8')): number {
   if (argv[0] === 'import') return runImport(argv.slice(1), out, err);
   try {
     const args = parseArgs(argv);
@@ -64,10 +66,12 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
     if (!built.ok) throw new UsageError(`--${built.param}: ${built.message}`);
     const serving = servingOf(settings);
     const pinned = pinnedBaseline(args.extras.get('pin'));
+    for (const f of ['trace', 'replay']) if (args.command === 'sweep' && args.extras.has(f)) throw new UsageError(`--${f} replays one run: use predict (a sweep varies the load, which the trace fixes)`);
     if (args.command === 'predict') {
-      const result = simulate(built.scenario);
+      const { scenario, trace } = withTrace(built.scenario, args.extras, readText);
+      const result = simulate(scenario);
       if (!pinned) {
-        out(json ? JSON.stringify(predictJson(result, serving, memoryJson(settings, serving, result)), null, 2) : predictText(result, serving));
+        out(json ? JSON.stringify({ ...predictJson(result, serving, memoryJson(settings, serving, result)), ...(trace ? { trace } : {}) }, null, 2) : [predictText(result, serving), ...(trace ? [traceText(trace)] : [])].join('\n'));
         return 0;
       }
       const base = simulate(pinned.scenario);

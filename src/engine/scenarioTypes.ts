@@ -80,8 +80,13 @@ export interface ServerProfile {
 export type LoadSpec =
   | { kind: 'closed'; users: number; thinkMs: number }
   | { kind: 'open'; ratePerSec: number; burstiness: number }
-  /** Replays given send times (seconds from the start, one per request, ascending). */
-  | { kind: 'trace'; sendTimesS: readonly number[] };
+  /**
+   * Replays given send times (seconds from the start, one per request, ascending).
+   * With `promptTokens` and `outputTokens` (one per request, whole numbers ≥ 1)
+   * each request has its recorded lengths instead of lengths drawn from the
+   * workload: a real trace or a measured run, replayed as it came.
+   */
+  | { kind: 'trace'; sendTimesS: readonly number[]; promptTokens?: readonly number[]; outputTokens?: readonly number[] };
 
 /** Latency targets. A request is good when it meets every target set (inclusive ≤). */
 export interface Slo {

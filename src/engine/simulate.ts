@@ -75,6 +75,7 @@ export function simulate(scenario: Scenario): RunResult {
   const thinkRng = makeRng(s.seed, STREAM.think);
 
   const records: RequestRecord[] = [];
+  const traceLengths = s.load.kind === 'trace' && s.load.promptTokens && s.load.outputTokens ? { prompt: s.load.promptTokens, output: s.load.outputTokens } : null;
   const door = new FrontEnd((s.frontendMs ?? 0) / 1000);
   const send = (sendS: number, userId: number): void => {
     if (records.length >= s.requests) return;
@@ -82,12 +83,15 @@ export function simulate(scenario: Scenario): RunResult {
     const drawn = nextLengths();
     const drawnInS = delayS();
     const drawnOutS = delayS();
-    const reference = isReferenceRequest(records.length, s.requests);
-    const { promptTokens, outputTokens } = reference ? referenceLengths(s.workload) : drawn;
+    const id = records.length;
+    // A recorded trace keeps every request as it came, reference requests included.
+    const recorded = traceLengths ? { promptTokens: traceLengths.prompt[id], outputTokens: traceLengths.output[id] } : null;
+    const reference = recorded === null && isReferenceRequest(id, s.requests);
+    const { promptTokens, outputTokens } = recorded ?? (reference ? referenceLengths(s.workload) : drawn);
     const inS = reference ? oneWayS : drawnInS;
     const outS = reference ? oneWayS : drawnOutS;
     const rec: RequestRecord = {
-      id: records.length, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
+      id, userId, promptTokens, outputTokens, sendS, networkOutS: outS,
       serverArrivalS: sendS + inS, admitS: -1, prefillStartS: -1,
       firstTokenServerS: -1, lastTokenServerS: -1, completed: false,
       ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0, preemptions: 0, recomputedTokens: 0, pausesS: null,

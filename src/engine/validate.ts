@@ -57,6 +57,18 @@ export function validateScenario(s: Scenario): Scenario {
         throw new EngineInputError('trace', `send time ${i} must be finite, ≥ 0 and not before the previous one`);
       }
     }
+    for (const [name, lengths] of [['prompt', s.load.promptTokens], ['output', s.load.outputTokens]] as const) {
+      if (lengths === undefined) continue;
+      if (lengths.length !== times.length) throw new EngineInputError('trace', `a trace needs one ${name} length per request (${lengths.length} for ${times.length} requests)`);
+      for (let i = 0; i < lengths.length; i++) {
+        if (!Number.isInteger(lengths[i]) || lengths[i] < 1 || lengths[i] > ENGINE_LIMITS.maxTokens) {
+          throw new EngineInputError('trace', `request ${i}'s ${name} length must be a whole number from 1 to ${ENGINE_LIMITS.maxTokens}, got ${lengths[i]}`);
+        }
+      }
+    }
+    if ((s.load.promptTokens === undefined) !== (s.load.outputTokens === undefined)) {
+      throw new EngineInputError('trace', 'a trace gives both prompt and output lengths, or neither');
+    }
   } else {
     if (!(s.load.ratePerSec > 0)) throw new EngineInputError('rate', `must be above 0 or inf, got ${s.load.ratePerSec}`);
     if (!(s.load.burstiness > 0 && s.load.burstiness <= 100)) {

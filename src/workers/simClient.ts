@@ -18,6 +18,7 @@ import type { SimClientOptions, SimState, SweepState, WorkerLike } from './simCl
  */
 export function createSimClient(firstWorker: WorkerLike, options: SimClientOptions = {}) {
   const inlineBudgetMs = options.inlineBudgetMs ?? 0;
+  const clock = options.now ?? (() => performance.now());
   const markFirst = options.markFirstResult ?? true;
   const markFirstResult = () => {
     if (markFirst && !store.getState().main && typeof performance !== 'undefined') performance.mark('lab:first-result');
@@ -143,10 +144,10 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       let ranInline = false;
       let curveAxis: SweepAxis | undefined;
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
-        const t0 = performance.now();
+        const t0 = clock();
         try {
           const result = simulate(built.scenario);
-          const ms = performance.now() - t0;
+          const ms = clock() - t0;
           cost.observe(ms, events);
           ranInline = true;
           curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
@@ -157,7 +158,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
         }
       }
       // A long main run still going in the worker would hold this one back: replace the worker.
-      const now = performance.now();
+      const now = clock();
       if ((inWorker && (inWorker.predictedMs >= SLOW_RUN_MS || now - inWorker.since >= SLOW_RUN_MS)) || heavySweepOf !== null) restartWorker();
       if (!ranInline) {
         eventsOf.set(id, events);
@@ -188,13 +189,13 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       if (!built.ok) return null;
       const events = estimatedEvents(built.scenario);
       if (cost.predictMs(events) > maxMs) return null;
-      const t0 = performance.now();
+      const t0 = clock();
       try {
         simulate(built.scenario);
       } catch {
         return null;
       }
-      const ms = performance.now() - t0;
+      const ms = clock() - t0;
       cost.observeWarmUp(ms, events);
       return ms;
     },

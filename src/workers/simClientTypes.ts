@@ -53,4 +53,6 @@ export interface SimClientOptions {
   inlineBudgetMs?: number;
   /** Marks `lab:first-result` on the page's timeline with the first result (the main client; default true). */
   markFirstResult?: boolean;
+  /** Clock in ms that times the page's own runs (tests pass a fake one so a busy machine cannot move a decision); default `performance.now`. */
+  now?: () => number;
 }

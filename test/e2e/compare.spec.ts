@@ -14,7 +14,7 @@ const fixture = (name: string) => join(ROOT, 'test', 'fixtures', name);
 
 /** The compare section, scrolled into view once the page and its curve are ready (the panel is its own chunk). */
 async function compareSection(page: Page) {
-  await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+  await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
   const section = page.getByTestId('compare-section');
   await section.scrollIntoViewIfNeeded();
   await section.locator('input[type="file"]').waitFor({ state: 'attached' });
@@ -216,7 +216,7 @@ test('measures a live local SSE endpoint: TTFT and TPOT filled, the run on the c
     await form.getByLabel('Concurrency', { exact: true }).fill('1');
     await form.getByLabel('Output (max_tokens)').fill('6');
     await form.getByRole('button', { name: 'Start measuring' }).click();
-    await form.getByRole('status').filter({ hasText: '3 of 3 requests (finished)' }).waitFor({ timeout: 20_000 });
+    await form.getByRole('status').filter({ hasText: '3 of 3 requests (finished)' }).waitFor({ timeout: 120_000 });
     await section.getByText('live endpoint measurement: 3 completed, 0 failed').waitFor();
 
     const ttft = (await realCell(section, 'TTFT p50').textContent())?.trim() ?? '';

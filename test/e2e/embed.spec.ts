@@ -20,7 +20,7 @@ async function host(page: Page, query: string): Promise<Frame[]> {
   for (let i = 0; i < SIZES.length; i++) {
     const handle = await page.locator('iframe').nth(i).elementHandle();
     const frame = await handle!.contentFrame();
-    await frame!.waitForSelector('main#results[data-state="ready"]', { timeout: 20_000 });
+    await frame!.waitForSelector('main#results[data-state="ready"]', { timeout: 120_000 });
     list.push(frame!);
   }
   return list;
@@ -80,7 +80,7 @@ test('embed=curve fits both frames with the whole x axis', async ({ lab }) => {
   const { page } = await lab();
   for (const [i, frame] of (await host(page, 'embed=curve&workload=chat&load=busy')).entries()) {
     const label = `curve ${SIZES[i].join('×')}`;
-    await frame.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await frame.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await frame.locator('[data-testid="throughput-curve"] svg').waitFor();
     await fits(frame, label);
     await captionAndLink(frame, /load=busy/);
@@ -140,7 +140,7 @@ test('theme=dark and theme=light override the system', async ({ lab }) => {
 test('embeds are axe-clean and keep the link in the frame', async ({ lab }) => {
   for (const view of ['timeline', 'curve', 'cards', 'lab']) {
     const { page } = await lab({ query: `embed=${view}&workload=report`, width: 400, height: 600 });
-    if (view === 'curve') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    if (view === 'curve') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await axeClean(page);
     await expect(page.locator('main')).not.toHaveText(/NaN|Infinity/);
   }

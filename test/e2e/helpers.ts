@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** Waits until the shown results belong to the newest settings. */
 export async function ready(page: Page, state = 'ready') {
-  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 20_000 });
+  await page.waitForSelector(`main#results[data-state="${state}"]`, { timeout: 120_000 });
 }
 
 /** The id of the run on screen. */
@@ -14,7 +14,7 @@ export async function resultId(page: Page): Promise<number> {
 
 /** Waits for results newer than `afterId`, then for them to be current. */
 export async function nextResult(page: Page, afterId: number) {
-  await page.waitForFunction((id) => Number(document.querySelector<HTMLElement>('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 20_000 });
+  await page.waitForFunction((id) => Number(document.querySelector<HTMLElement>('main#results')?.dataset.resultId ?? 0) > id, afterId, { timeout: 120_000 });
   await ready(page);
 }
 
@@ -45,7 +45,7 @@ export const METRICS = ['ttft', 'tpot', 'e2e', 'output-tokens', 'system-throughp
 
 /** Waits until the page's URL matches `re` (the lab coalesces URL writes while a control moves). */
 export async function urlMatches(page: Page, re: RegExp) {
-  await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(location.href), [re.source, re.flags], { timeout: 5_000 });
+  await page.waitForFunction(([source, flags]) => new RegExp(source, flags).test(location.href), [re.source, re.flags], { timeout: 30_000 });
 }
 
 /**

@@ -75,7 +75,7 @@ test('in-page navigation: every section has a stable anchor that works in a link
   // A link straight to a section lands there, though that part of the page loads after the readouts.
   for (const anchor of ['#curve', '#myths', '#distribution', '#diagnose', '#scenes']) {
     const { page: p } = await lab({ width: 1280, height: 800, query: `workload=report${anchor}` });
-    await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(120);
+    await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 120_000 }).toBeLessThan(120);
     await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
   }
 });

@@ -174,7 +174,7 @@ async function nextSceneStep(page: Page, step: number, pinned: boolean) {
 async function explainScene(page: Page): Promise<string> {
   await sceneDock(page).locator('[data-testid="scene-looked"]').click();
   const el = scenes(page).locator('[data-testid="scene-explanation"]');
-  await el.waitFor({ timeout: 20_000 });
+  await el.waitFor({ timeout: 120_000 });
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('What the lab shows');
   await expect(scenes(page).locator('[data-testid="scene-feedback"]')).toHaveText(/that is what the lab shows/);
   return ((await el.textContent()) ?? '').trim();
@@ -248,7 +248,7 @@ test('scene links: a bad number gets a notice; answer=1 steps through by itself 
   await expect(page.locator('[data-testid="question-link-notice"]')).toHaveCount(0);
   const answered = await lab({ width: 390, height: 844, query: 'scene=1&answer=1' });
   const el = scenes(answered.page).locator('[data-testid="scene-explanation"]');
-  await el.waitFor({ timeout: 30_000 });
+  await el.waitFor({ timeout: 120_000 });
   await expect(el).toHaveAttribute('data-cause', 'prefill');
   await expect(scenes(answered.page).locator('[data-testid="scene-answer-note"]')).toBeVisible();
   await expect(answered.page.locator('[data-testid="question-link-notice"]'), 'answer= belongs to the scene here').toHaveCount(0);

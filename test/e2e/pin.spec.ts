@@ -96,11 +96,11 @@ test('the DistServe comparison: pinned replicas against split prefill and decode
   await curve.scrollIntoViewIfNeeded();
   await page.getByRole('radio', { name: /^Goodput against rate/ }).check({ force: true });
   const chart = page.getByTestId('goodput-rate-chart');
-  await expect(chart).toBeVisible({ timeout: 60_000 });
+  await expect(chart).toBeVisible({ timeout: 120_000 });
   const sentence = page.getByTestId('goodput-rate-sentence');
   await expect(sentence).not.toHaveText(/Sweeping/, { timeout: 90_000 });
   // Both runs are drawn: the current one solid, the pinned one as a ghost.
-  await expect(chart.locator('svg [data-ghost]').first()).toBeAttached({ timeout: 60_000 });
+  await expect(chart.locator('svg [data-ghost]').first()).toBeAttached({ timeout: 120_000 });
   await expect(chart.locator('svg g[data-sustained]')).toHaveCount(2);
   // The DistServe shape: split prefill and decode sustain a higher rate within the SLO at the same GPUs.
   const words = (await sentence.textContent()) ?? '';

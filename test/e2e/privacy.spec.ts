@@ -9,7 +9,7 @@ test('no request leaves 127.0.0.1 and the console stays clean while using the la
   }
   await page.getByRole('switch', { name: 'Chunked prefill' }).check();
   await page.waitForSelector('main#results[data-state="ready"]');
-  await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+  await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
   expect(l.requests.length).toBeGreaterThan(0);
   for (const r of l.requests) expect(new URL(r).hostname, r).toBe('127.0.0.1');
   expect(l.outside).toEqual([]);

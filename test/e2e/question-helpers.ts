@@ -45,6 +45,6 @@ export async function looked(page: Page) {
 /** The explanation text, once shown. */
 export async function explanation(page: Page) {
   const el = panel(page).locator('[data-testid="explanation"]');
-  await el.waitFor({ timeout: 20_000 });
+  await el.waitFor({ timeout: 120_000 });
   return ((await el.textContent()) ?? '').trim();
 }

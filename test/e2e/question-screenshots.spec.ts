@@ -22,7 +22,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
     await page.screenshot({ path: shotPath(`lesson-dock-${tag}.png`) });
     await applyAndWait(page, dock(page).locator('[data-testid="next-step"]'));
     await looked(page);
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     const shot = (sel: string, name: string) => page.locator(sel).screenshot({ path: shotPath(`lesson-${name}-${tag}.png`) });
     await shot('[data-testid="try-it"]', 'tryit');
     await page.screenshot({ path: shotPath(`lesson-page-top-${tag}.png`) });
@@ -48,7 +48,7 @@ test('screenshots of the embedded views', async ({ lab }) => {
   for (const view of ['timeline', 'curve', 'cards', 'lab']) {
     for (const width of [390, 1280]) {
       const { page } = await lab({ width, height: 800, query: `embed=${view}&workload=report` });
-      if (view !== 'timeline') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+      if (view !== 'timeline') await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
       await page.screenshot({ path: shotPath(`embed-${view}-${width}.png`), fullPage: view !== 'lab' || width > 400 });
     }
   }

@@ -213,12 +213,12 @@ test('axe: try-it panel with the dock and with an explanation, light 1280 and da
   for (const opts of [{ width: 1280, colorScheme: 'light' }, { width: 390, colorScheme: 'dark' }] as const) {
     const { page } = await lab({ ...opts, query: 'question=4&workload=report' });
     await predict(page, /Each user now waits/);
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await axeClean(page);
     await applyAndWait(page, dock(page).locator('[data-testid="next-step"]'));
     await looked(page);
     // Charts dim while their sweep recomputes; check the settled page.
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await axeClean(page);
   }
 });

@@ -12,7 +12,7 @@ const SHOTS = [
 test('screenshots at 390 and 1280 px, light and dark', async ({ lab }) => {
   for (const s of SHOTS) {
     const { page } = await lab({ query: s.query, width: s.width, colorScheme: s.colorScheme });
-    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 30_000 });
+    await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
     await page.screenshot({ path: shotPath(`${s.name}-top.png`) });
     await renderEverything(page);
     await page.screenshot({ path: shotPath(`${s.name}.png`), fullPage: true });

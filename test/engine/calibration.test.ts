@@ -114,7 +114,7 @@ describe('fit machinery', () => {
   });
 });
 
-describe('calibration against the published measurements', { timeout: 180_000 }, () => {
+describe('calibration against the published measurements', () => {
   it('maps most rows and explains every skipped one', () => {
     const { cases, skipped } = mapRows(measurements());
     expect(cases.length).toBeGreaterThan(400);

@@ -7,6 +7,16 @@ import { createSimClient } from '../../src/workers/simClient';
 import type { WorkerLike } from '../../src/workers/simClientTypes';
 import type { RunRequest, WorkerReply } from '../../src/workers/protocol';
 
+/**
+ * A clock that moves 1 ms each time it is read: the page's own runs "take" 1 ms,
+ * so which runs go to the page and which to the worker is decided the same way
+ * on a quiet machine and a busy one.
+ */
+function steppingClock(stepMs = 1): () => number {
+  let t = 0;
+  return () => (t += stepMs);
+}
+
 const settings = (patch: Partial<Settings> = {}): Settings => ({ ...DEFAULT_SETTINGS, requests: 60, ...patch });
 
 /** A runner whose yields are resolved by hand, so a test decides when queued messages get in. */
@@ -136,7 +146,7 @@ describe('simulation client', () => {
 
   it('runs a cheap main run on the page at once, and still takes the sweep from the worker', async () => {
     const { worker, posted, deliver } = fakeWorker();
-    const client = createSimClient(worker, { inlineBudgetMs: 1000 });
+    const client = createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 1000 });
     client.request(settings({ users: 4 }));
     const shown = client.store.getState().main;
     expect(shown?.id).toBe(1);
@@ -169,7 +179,7 @@ describe('simulation client', () => {
 
   it('sends main runs to the worker when their predicted cost is over the budget, the first one too', () => {
     const { worker, posted } = fakeWorker();
-    const client = createSimClient(worker, { inlineBudgetMs: 1e-9 });
+    const client = createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 1e-9 });
     client.request(settings());
     expect(client.store.getState().main).toBeNull();
     expect(posted.map((p) => p.id)).toEqual([1]);
@@ -177,7 +187,7 @@ describe('simulation client', () => {
 
   it('a warm-up run on the page replaces a cold cost estimate, so the next cheap run is shown at once', () => {
     const { worker, posted, deliver } = fakeWorker();
-    const client = createSimClient(worker, { inlineBudgetMs: 50 });
+    const client = createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 50 });
     // 10,000 requests (30,000 events): over the budget by the prior estimate, so it goes to the
     // worker, whose cold engine takes 12 s for it; the cheap runs after it are predicted over the budget too.
     client.request(settings({ requests: 10_000 }));
@@ -199,15 +209,15 @@ describe('simulation client', () => {
   it('skips a warm-up for settings that cannot run, that cost too much, or when nothing runs on the page', () => {
     const { worker } = fakeWorker();
     const cannotRun = settings({ server: 'hardware', model: 'llama-3.1-405b', gpu: 'l4', tp: 1 });
-    expect(createSimClient(worker, { inlineBudgetMs: 8 }).warmUp(cannotRun)).toBeNull();
-    expect(createSimClient(worker, { inlineBudgetMs: 8 }).warmUp(settings(HUGE))).toBeNull();
-    expect(createSimClient(worker, { inlineBudgetMs: 0 }).warmUp(settings())).toBeNull();
-    expect(createSimClient(worker, { inlineBudgetMs: 8 }).predictedMs(cannotRun)).toBe(Infinity);
+    expect(createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 8 }).warmUp(cannotRun)).toBeNull();
+    expect(createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 8 }).warmUp(settings(HUGE))).toBeNull();
+    expect(createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 0 }).warmUp(settings())).toBeNull();
+    expect(createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 8 }).predictedMs(cannotRun)).toBe(Infinity);
   });
 
   it('never runs a huge scenario on the page, even as the first run (no cost measured yet), and says it is slow', () => {
     const { worker, posted } = fakeWorker();
-    const client = createSimClient(worker, { inlineBudgetMs: 8 });
+    const client = createSimClient(worker, { now: steppingClock(), inlineBudgetMs: 8 });
     client.request(settings(HUGE));
     const s = client.store.getState();
     expect(s.main).toBeNull();
@@ -218,7 +228,7 @@ describe('simulation client', () => {
 
   it('a newer setting replaces a worker busy with a long run, so it need not wait for it', () => {
     const { made, first, createWorker } = fakeWorkers();
-    const client = createSimClient(first, { inlineBudgetMs: 8, createWorker });
+    const client = createSimClient(first, { now: steppingClock(), inlineBudgetMs: 8, createWorker });
     client.request(settings(HUGE));
     client.request(settings({ users: 3 }));
     expect(made[0].isTerminated()).toBe(true);
@@ -232,7 +242,7 @@ describe('simulation client', () => {
 
   it('cancel stops a long run: the worker is replaced and the page says why the results are stale', () => {
     const { made, first, createWorker } = fakeWorkers();
-    const client = createSimClient(first, { inlineBudgetMs: 8, createWorker });
+    const client = createSimClient(first, { now: steppingClock(), inlineBudgetMs: 8, createWorker });
     client.request(settings(HUGE));
     expect(client.cancel()).toBe(true);
     expect(made[0].isTerminated()).toBe(true);
