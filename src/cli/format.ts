@@ -99,7 +99,7 @@ export function sweepText(points: readonly SweepPoint[]): string {
       cellMs(m.tpotMs, 'p50'),
       cellMs(m.tpotMs, 'p95'),
       String(p.peakBatch).padStart(6),
-      ` ${p.limitingFactor}`,
+      ` ${p.limitingFactor}${p.beyondCapacity ? ', beyond capacity (no steady state)' : ''}`,
     ].join(' ');
   });
   return [head, ...rows].join('\n');

@@ -4,6 +4,7 @@ import { schedulerConfig } from '../engine/scheduler/config';
 import type { SweepPoint } from '../engine/sweep';
 import type { RunMetrics, RunResult, Scenario, Stats, WindowReport } from '../engine/types';
 import { instancesJson, leversJson } from './levers';
+import type { MemoryJson } from './memoryJson';
 
 /** JSON has no Infinity: an infinite rate or user count is written as "inf". */
 export const finiteOrInf = (x: number): number | 'inf' => (x === Infinity ? 'inf' : x);
@@ -103,7 +104,7 @@ export function metricsJson(m: RunMetrics) {
 }
 
 /** `predict --json`. */
-export function predictJson(result: RunResult, serving?: ResolvedServing) {
+export function predictJson(result: RunResult, serving?: ResolvedServing, memory: MemoryJson[] | null = null) {
   const rep = requestBreakdown(result, result.representativeId);
   const d = result.metrics.durationS;
   return {
@@ -119,6 +120,7 @@ export function predictJson(result: RunResult, serving?: ResolvedServing) {
       memoryLimitedShare: round(d > 0 ? result.limits.memoryS / d : 0, 4),
     },
     instances: instancesJson(result),
+    memory,
   };
 }
 
@@ -145,6 +147,7 @@ export function sweepJson(base: Scenario, axis: 'users' | 'rate', points: readon
       batchLimitedShare: round(p.batchLimitedShare, 4),
       memoryLimitedShare: round(p.memoryLimitedShare, 4),
       limitingFactor: p.limitingFactor,
+      beyondCapacity: p.beyondCapacity,
       preemptions: p.metrics.preemptions ?? 0,
       window: p.window,
     })),

@@ -15,9 +15,11 @@ import { predictionUncertainty, sweepUncertainty, withPredictionRanges, withSwee
 import { rangesNote } from '../settings/ranges';
 import { comparisonJson, comparisonText } from './levers';
 import { listing, listText } from './list';
+import { memoryJson } from './memoryJson';
 import { runImport } from './import';
 import { runMeasure } from './measure';
 import { runPlan } from './plan';
+import { quietOnClosedPipe } from './pipe';
 import { readFileSync } from 'node:fs';
 import { traceText, withTrace, type ReadText } from './trace';
 
@@ -77,12 +79,12 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
       // Ranges off: not one edge run, and the document exactly as before ranges existed.
       const ranged = (doc: ReturnType<typeof predictJson>) => (settings.ranges === 'off' ? doc : withPredictionRanges(doc, note === null ? predictionUncertainty(result) : { note }));
       if (!pinned) {
-        out(json ? JSON.stringify({ ...ranged(predictJson(result, serving)), ...(trace ? { trace } : {}) }, null, 2) : [predictText(result, serving), ...(trace ? [traceText(trace)] : [])].join('\n'));
+        out(json ? JSON.stringify({ ...ranged(predictJson(result, serving, memoryJson(settings, serving, result))), ...(trace ? { trace } : {}) }, null, 2) : [predictText(result, serving), ...(trace ? [traceText(trace)] : [])].join('\n'));
         return 0;
       }
       const base = simulate(pinned.scenario);
       const changes = settingChanges(pinned.settings, settings);
-      if (json) out(JSON.stringify({ ...ranged(predictJson(result, serving)), baseline: predictJson(base, servingOf(pinned.settings)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
+      if (json) out(JSON.stringify({ ...ranged(predictJson(result, serving, memoryJson(settings, serving, result))), baseline: predictJson(base, servingOf(pinned.settings), memoryJson(pinned.settings, servingOf(pinned.settings), base)), comparison: comparisonJson(base.metrics, result.metrics, changes) }, null, 2));
       else out([predictText(result, serving), '', `Baseline (--pin):`, predictText(base, servingOf(pinned.settings)), '', comparisonText(base.metrics, result.metrics, changes)].join('\n'));
       return 0;
     }
@@ -117,6 +119,8 @@ export function run(argv: readonly string[], out: (s: string) => void, err: (s: 
 
 const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);
 if (isMain) {
+  quietOnClosedPipe(process.stdout, (status) => process.exit(status));
+  quietOnClosedPipe(process.stderr, (status) => process.exit(status));
   const argv = process.argv.slice(2);
   const out = (s: string) => console.log(s);
   const err = (s: string) => console.error(s);

@@ -6,6 +6,7 @@ import { measureEndpoint } from '../measure/run';
 import { endpointUrl, MEASURE_DEFAULTS, MEASURE_LIMITS, validateMeasureOptions, type MeasureOptions } from '../measure/options';
 import { formatMs } from './format';
 import { metricsJson } from './json';
+import { escapeControl } from '../import/controlChars';
 
 /**
  * `lab measure`: measures a live OpenAI-compatible streaming endpoint and
@@ -139,6 +140,11 @@ export async function runMeasure(
   env: Record<string, string | undefined> = process.env,
   signal?: AbortSignal,
 ): Promise<number> {
+  // Everything printed may carry a server's text (error pages, model names): escape what a terminal would act on.
+  const rawOut = out;
+  const rawErr = err;
+  out = (s) => rawOut(escapeControl(s));
+  err = (s) => rawErr(escapeControl(s));
   const parsed = parseMeasureArgs(argv, env);
   if (!parsed.ok) {
     err(`lab measure: ${parsed.error}`);

@@ -217,28 +217,31 @@ export function simulate(scenario: Scenario): RunResult {
   } else {
     metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
   }
+  // Limit shares are read against the metrics' span, so the blocked time is measured over the same span.
+  const limits = insts.map((i) => (all ? i.blocked.total : w.fillS !== null && w.drainS !== null && w.drainS > w.fillS ? i.blocked.within(w.fillS, w.drainS) : i.blocked.within(w.fromS, w.toS)));
   const result: RunResult = {
     scenario: s,
     requests: records,
     metrics,
     window: window.report,
     log: insts[0].log,
-    limits: multi ? meanLimits(insts) : insts[0].limits,
+    limits: meanLimits(limits),
     representativeId: pickRepresentative(window.counted, s.requests),
     peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
   };
-  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: i.limits, peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
+  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;
 }
 
-/** A cluster's limits: the mean over instances of the time each had requests waiting on each limit. */
-function meanLimits(insts: readonly Instance[]): LimitTime {
+/** A cluster's limits: the mean over instances of the time each had requests waiting on each limit (one instance: its own). */
+function meanLimits(each: readonly LimitTime[]): LimitTime {
+  if (each.length === 1) return each[0];
   let batchS = 0;
   let memoryS = 0;
-  for (const i of insts) {
-    batchS += i.limits.batchS;
-    memoryS += i.limits.memoryS;
+  for (const l of each) {
+    batchS += l.batchS;
+    memoryS += l.memoryS;
   }
-  return { batchS: batchS / insts.length, memoryS: memoryS / insts.length };
+  return { batchS: batchS / each.length, memoryS: memoryS / each.length };
 }

@@ -4,8 +4,20 @@ import type { LoadSpec, MeasurementWindow, RunMetrics, Scenario } from './types'
 /** Default concurrency points of a sweep: 1 to 256 users, doubling (9 points). */
 export const DEFAULT_SWEEP_USERS: readonly number[] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-/** Which limit held the queue back most at one point of the curve. */
-export type LimitingFactor = 'none' | 'batch' | 'memory';
+/**
+ * What held the queue back most at one point of the curve: the batch limit,
+ * KV memory, or `compute` when requests queued for seconds with a free batch
+ * slot and free memory (every step busy: they wait for the steps ahead, a
+ * prefill instance's prompts above all).
+ */
+export type LimitingFactor = 'none' | 'batch' | 'memory' | 'compute';
+
+/** Share of the run a limit must hold requests back to count. */
+const LIMIT_SHARE = 0.05;
+/** A median queue this long, and at least half the median TTFT, is compute-bound queueing, ms. */
+const QUEUE_HELD_MS = 250;
+/** An open loop finishing less than this share of its offered rate is beyond capacity. */
+const CAPACITY_SHARE = 0.8;
 
 /** One point of the throughput-versus-load curve: a full simulation. */
 export interface SweepPoint {
@@ -20,8 +32,15 @@ export interface SweepPoint {
   batchLimitedShare: number;
   /** Share (0..1) of the run during which requests waited for KV memory. */
   memoryLimitedShare: number;
-  /** The limit that held requests back for at least 5% of the run, if any. */
+  /** The limit that held requests back for at least 5% of the run; else `compute` when the point is beyond capacity or the median request queued ≥ 250 ms and half its TTFT; else none. */
   limitingFactor: LimitingFactor;
+  /**
+   * Open loop only: the server finished less than 80% of the offered rate
+   * (or the rate is infinite), so the queue grew for as long as the run sent.
+   * Such a point has no steady state: what it measures is a finite run's
+   * fill and drain, and it moves with the run's length.
+   */
+  beyondCapacity: boolean;
   /** The measurement window of the point's metrics: its kind, the requests it counted, and why it fell back to all (or null). */
   window: { kind: 'all' | 'steady'; counted: number; fallback: string | null };
 }
@@ -55,8 +74,12 @@ export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values:
     const d = result.metrics.durationS;
     const batchLimitedShare = d > 0 ? result.limits.batchS / d : 0;
     const memoryLimitedShare = d > 0 ? result.limits.memoryS / d : 0;
+    const q = result.metrics.queueMs.p50;
+    const queued = q >= QUEUE_HELD_MS && q >= 0.5 * result.metrics.ttftMs.p50;
+    const beyondCapacity = axis.kind === 'rate' && (!Number.isFinite(value) || result.metrics.requestsPerSec < CAPACITY_SHARE * value);
+    // Beyond capacity with neither limit binding, the steps themselves are what cannot keep up.
     const limitingFactor: LimitingFactor =
-      Math.max(batchLimitedShare, memoryLimitedShare) < 0.05 ? 'none' : batchLimitedShare >= memoryLimitedShare ? 'batch' : 'memory';
+      Math.max(batchLimitedShare, memoryLimitedShare) >= LIMIT_SHARE ? (batchLimitedShare >= memoryLimitedShare ? 'batch' : 'memory') : queued || beyondCapacity ? 'compute' : 'none';
     return {
       users: axis.kind === 'users' ? value : null,
       ratePerSec: axis.kind === 'rate' ? value : null,
@@ -65,6 +88,7 @@ export function sweep(base: Scenario, axis: SweepAxis = { kind: 'users', values:
       batchLimitedShare,
       memoryLimitedShare,
       limitingFactor,
+      beyondCapacity,
       window: { kind: result.window.kind, counted: result.window.counted, fallback: result.window.fallback },
     };
   });

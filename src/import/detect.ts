@@ -5,6 +5,7 @@ import { looksLikeLlmperf, looksLikeLlmperfSummary } from './llmperf';
 import { separatorProblem } from './separators';
 import type { ImportFormat } from './types';
 import { looksLikeVllm, looksLikeVllmSummary } from './vllm';
+import { isC0Control } from './controlChars';
 
 /** What a text is: a format to parse (as JSON or as lines), or a known-wrong file with the reason. */
 export type Detection =
@@ -84,7 +85,7 @@ export function binaryProblem(text: string): string | null {
   for (let i = 0; i < head.length; i++) {
     const c = head.charCodeAt(i);
     if (c === 0) odd += 8;
-    else if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13)) odd++;
+    else if (c === 0xfffd || isC0Control(c)) odd++;
   }
   if (odd === 0 || odd < head.length * 0.02) return null;
   const kind = head.startsWith('\u001f\ufffd') ? 'a gzip archive (unpack it first)'

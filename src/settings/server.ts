@@ -5,7 +5,7 @@ import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
-import { hardwareServing, servingOf } from './serving';
+import { effectiveKvPrecision, hardwareServing, servingOf } from './serving';
 
 /** A hardware server for the settings, with the roofline details the "why" panel draws. */
 export type HardwareOutcome =
@@ -25,7 +25,7 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const engineRefused = gpu && serving.engine ? engineHardwareRefusal(serving.engine.id, gpu) : null;
   if (engineRefused) return { ok: false, param: 'engine', message: `${engineRefused.reason} ${engineRefused.suggestion}` };
   const { serving: options, factors } = hardwareServing(serving);
-  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision }, factors, options);
+  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving) }, factors, options);
   if (result.ok) return result;
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

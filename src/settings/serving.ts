@@ -1,3 +1,4 @@
+import { kvPrecisionByRule } from '../engine/engines/kvCache';
 import { resolveServing, type ResolvedServing } from '../engine/engines/resolve';
 import type { RooflineFactors } from '../engine/profiles/cost';
 import { CUSTOM_CHUNK_BUDGET_TOKENS, CUSTOM_MAX_BATCH } from '../engine/profiles/custom';
@@ -36,4 +37,14 @@ export function hardwareServing(r: ResolvedServing): { serving: Partial<ServingO
     serving: { maxBatch: r.maxBatch, chunkBudgetTokens: r.chunkBudgetTokens, ...(r.memory ?? {}) },
     factors: r.stepOverheadS > 0 ? { ...FITTED_FACTORS, iterationOverheadS: FITTED_FACTORS.iterationOverheadS + r.stepOverheadS } : FITTED_FACTORS,
   };
+}
+
+/**
+ * The KV-cache precision a hardware server is built with: an explicit
+ * `kvPrecision` wins; on auto an engine's rule decides (16-bit unless asked,
+ * for every preset); with no engine, undefined (the weights' default).
+ */
+export function effectiveKvPrecision(s: Pick<Settings, 'kvPrecision' | 'precision'>, r: ResolvedServing): string | undefined {
+  if (s.kvPrecision !== 'auto') return s.kvPrecision;
+  return r.engine ? kvPrecisionByRule(r.engine.kvCache.value, s.precision) : undefined;
 }

@@ -141,3 +141,23 @@ describe('the endpoint URL', () => {
     expect(endpointUrl({ baseUrl: 'http://127.0.0.1:8000', endpoint: 'chat' })).toBe('http://127.0.0.1:8000/v1/chat/completions');
   });
 });
+
+describe('a server\'s text cannot drive the terminal', () => {
+  // Clear the screen, set the window title, a C1 CSI and a right-to-left override.
+  const hostile = 'boom\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202eevil';
+  it('lab measure prints an error page\'s escape codes as visible \\u escapes, text and JSON alike', async () => {
+    server = await startServer(() => ({ status: 500, body: hostile }));
+    for (const json of [false, true]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const status = await runMeasure(['--url', server.url, '--model', 'm', '--requests', '1', '--prompt', '8', '--output', '2', ...(json ? ['--json'] : [])], (s) => out.push(s), (s) => err.push(s), {});
+      expect(status).toBe(1);
+      const printed = [...out, ...err].join('\n');
+      expect(printed).toContain('boom');
+      expect(printed).toContain('\\u001b[2J');
+      expect(printed).toContain('\\u009b31m');
+      // eslint-disable-next-line no-control-regex
+      expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    }
+  });
+});

@@ -39,7 +39,7 @@ const zeroMetrics: RunMetrics = {
   outputTokPerSec: 0, requestsPerSec: 0, goodputReqPerSec: 0, sloMetShare: 0, userTokPerSec: 0,
 };
 function zeroPoint(users: number | null, ratePerSec: number | null = null): SweepPoint {
-  return { users, ratePerSec, metrics: zeroMetrics, peakBatch: 0, batchLimitedShare: 0, memoryLimitedShare: 0, limitingFactor: 'none', window: { kind: 'steady', counted: 0, fallback: null } };
+  return { users, ratePerSec, metrics: zeroMetrics, peakBatch: 0, batchLimitedShare: 0, memoryLimitedShare: 0, limitingFactor: 'none', beyondCapacity: false, window: { kind: 'steady', counted: 0, fallback: null } };
 }
 
 describe('layoutCurve', () => {

@@ -15,7 +15,8 @@ import { admitForIteration, type AdmissionState } from './admission';
 import { emptyLog, logIteration, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
 import { notePrefixSavings } from '../levers/prefix';
 import { emitSteps, stepsToFirstCompletion, type SpecDecoding } from '../levers/speculative';
-import type { InstanceRole, IterationLog, LimitTime } from '../types';
+import type { InstanceRole, IterationLog } from '../types';
+import { BlockedTime } from './blocked';
 
 /** One instance of the cluster. */
 export class Instance {
@@ -23,8 +24,8 @@ export class Instance {
   now = 0;
   /** Its iterations, run-length encoded. */
   readonly log: IterationLog = emptyLog();
-  /** Seconds it had requests waiting on its batch limit or its KV memory. */
-  readonly limits: LimitTime = { batchS: 0, memoryS: 0 };
+  /** When it had requests waiting on its batch limit or its KV memory (`blocked.total`: seconds over the whole run). */
+  readonly blocked = new BlockedTime();
   /** Largest batch it ran. */
   peakBatch = 0;
   /** Largest KV reservation it held, tokens. */
@@ -205,8 +206,7 @@ export class Instance {
       // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
       if (tokens > chunks) pushGaps(itl, 0, tokens - chunks, now, count);
     }
-    if (p.blocked === 'batch') this.limits.batchS += now - start;
-    else if (p.blocked === 'memory') this.limits.memoryS += now - start;
+    if (p.blocked === 'batch' || p.blocked === 'memory') this.blocked.add(p.blocked, start, now);
 
     logIteration(this.log, p, running.length, kv);
 

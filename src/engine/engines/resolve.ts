@@ -6,6 +6,7 @@
 import type { GpuSpec } from '../profiles/gpus';
 import type { AdmissionPolicy } from '../types';
 import { defaultEngineOn } from './hardware';
+import type { ServingOptions } from '../profiles/memory';
 import { enginePreset, type EngineId, type EnginePreset, type GpuSourced } from './presets';
 
 /** What the scenario asks for: null means "not given" (the preset's, else the server's default). */
@@ -45,8 +46,12 @@ export interface ResolvedServing {
   admission: AdmissionPolicy;
   /** Paged watermark, or undefined for the engine's default. */
   watermark: number | undefined;
-  /** Memory rule for hardware servers, or null to keep the lab's default (90% of memory, vLLM-like). */
-  memory: { memoryUtilization: number; kvShareOfFree: number } | null;
+  /**
+   * Memory rule for hardware servers, or null to keep the lab's default (90%
+   * of memory, vLLM-like). With an engine it also carries what the engine
+   * keeps before the KV cache (runtime, where activations go, CUDA graphs).
+   */
+  memory: (Pick<ServingOptions, 'memoryUtilization' | 'kvShareOfFree'> & Partial<Pick<ServingOptions, 'runtimeBytes' | 'activationsOutsideShare' | 'cudaGraphBytes'>>) | null;
   /** Extra per-iteration cost of the engine, seconds. */
   stepOverheadS: number;
   from: { maxBatch: Origin; tokenBudget: Origin; chunkedPrefill: Origin; admission: Origin; memory: Origin };
@@ -94,6 +99,14 @@ export function resolveServing(choice: ServingChoice, server: ServerDefaults, gp
     const share = choice.gpuMemoryUtilization ?? (preset ? memoryShare(preset, tp) : null);
     if (share !== null) {
       memory = rule === 'free' ? { memoryUtilization: 1, kvShareOfFree: share } : { memoryUtilization: share, kvShareOfFree: 1 };
+      if (preset) {
+        memory = {
+          ...memory,
+          runtimeBytes: preset.budget.runtimeBytes.value,
+          activationsOutsideShare: preset.budget.activations.value === 'outside-share',
+          cudaGraphBytes: preset.budget.cudaGraphBytes.value,
+        };
+      }
       memoryFrom = choice.gpuMemoryUtilization !== null ? 'explicit' : 'engine';
     }
   }

@@ -28,6 +28,15 @@ export interface ServingOptions {
   chunkBudgetTokens: number;
   /** A profile whose KV cache holds fewer tokens than this is refused as useless, tokens. */
   minKvTokens: number;
+  /**
+   * True when `memoryUtilization` covers only weights and KV and the
+   * activations live in the rest (SGLang's `mem_fraction_static`, applied to
+   * the memory the runtime leaves); false when the activations come out
+   * before the KV cache (vLLM, TensorRT-LLM).
+   */
+  activationsOutsideShare: boolean;
+  /** CUDA-graph pools counted before the KV cache is sized, bytes per GPU. */
+  cudaGraphBytes: number;
 }
 
 /** vLLM-like defaults, documented per field. */
@@ -38,6 +47,8 @@ export const DEFAULT_SERVING: ServingOptions = {
   maxBatch: 256,
   chunkBudgetTokens: 8192,
   minKvTokens: 1024,
+  activationsOutsideShare: false,
+  cudaGraphBytes: 0,
 };
 
 /** One GPU's memory budget for a resolved spec. All sizes in bytes unless named otherwise. */
@@ -58,6 +69,8 @@ export interface MemoryPlan {
   activationBytesPerGpu: number;
   /** Everything kept out of the KV cache besides weights: headroom, runtime, activations, per GPU. */
   reserveBytesPerGpu: number;
+  /** Memory the engine's share leaves out, per GPU (it holds the activations when they are outside the share). */
+  headroomBytesPerGpu: number;
   /** Bytes per GPU left for the KV cache (may be negative when weights do not fit). */
   kvCacheBytesPerGpu: number;
   /** KV-cache tokens the whole TP group can hold (0 when nothing is left). */
@@ -87,13 +100,15 @@ export function planMemory(r: ResolvedSpec, o: ServingOptions): MemoryPlan {
   const perTokenActivation = (6 * m.hiddenSize + (3 * m.ffnSize * m.expertsPerToken) / tp) * 2;
   const logits = o.maxBatch * (m.vocabSize / tp) * 4;
   const activationBytesPerGpu = o.chunkBudgetTokens * perTokenActivation + logits;
-  const headroom = (1 - o.memoryUtilization) * gpu.memoryBytes;
-  const reserveBytesPerGpu = headroom + o.runtimeBytes + activationBytesPerGpu;
+  // SGLang takes its share of what the runtime leaves and keeps the activations in the rest.
+  const headroom = (1 - o.memoryUtilization) * (o.activationsOutsideShare ? gpu.memoryBytes - o.runtimeBytes : gpu.memoryBytes);
+  const counted = o.activationsOutsideShare ? 0 : activationBytesPerGpu;
+  const reserveBytesPerGpu = headroom + o.runtimeBytes + counted + o.cudaGraphBytes;
   const free = gpu.memoryBytes - reserveBytesPerGpu - weightBytesPerGpu;
   const kvCacheBytesPerGpu = free > 0 ? free * o.kvShareOfFree : free;
   const kvCapacityTokens = kvCacheBytesPerGpu > 0 ? Math.floor(kvCacheBytesPerGpu / kvBytesPerTokenPerGpu) : 0;
   return {
     weightBytesTotal, weightBytesPerGpu, expertBytes, nonExpertBytes, kvBytesPerToken, kvBytesPerTokenPerGpu,
-    activationBytesPerGpu, reserveBytesPerGpu, kvCacheBytesPerGpu, kvCapacityTokens,
+    activationBytesPerGpu, reserveBytesPerGpu, headroomBytesPerGpu: headroom, kvCacheBytesPerGpu, kvCapacityTokens,
   };
 }

@@ -61,7 +61,7 @@ export function CurveMarks({ layout, active, hatchId }: { layout: CurveLayout; a
             <g key={s.key}>
               <path d={s.pathD} fill="none" stroke={colour(s.role)} strokeWidth={2} strokeDasharray={s.dashed ? '6 4' : undefined} />
               {s.yPx.map((y, i) => (
-                <circle key={i} cx={px(layout.points[i].xPx)} cy={px(y)} r={i === active ? 5 : layout.points[i].isCurrent ? 4 : 2.5} fill={s.dashed ? colour('surface') : colour(s.role)} stroke={colour(s.role)} strokeWidth={1.5} />
+                <circle key={i} cx={px(layout.points[i].xPx)} cy={px(y)} r={i === active ? 5 : layout.points[i].isCurrent ? 4 : 2.5} fill={s.dashed || layout.points[i].point.beyondCapacity ? colour('surface') : colour(s.role)} stroke={colour(s.role)} strokeWidth={1.5} data-beyond-capacity={layout.points[i].point.beyondCapacity ? '' : undefined} />
               ))}
             </g>
             ),

@@ -21,7 +21,7 @@ export function CurveTable({ layout, maxBatch, kvCapacityTokens }: { layout: Cur
             formatMs(p.metrics.ttftMs.p95),
             formatMs(p.metrics.tpotMs.p50),
             formatMs(p.metrics.tpotMs.p95),
-            p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens),
+            `${p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens)}${p.beyondCapacity ? '; beyond capacity, no steady state' : ''}`,
           ]),
           ...layout.baselinePoints.map(({ point: p, label }) => [
             `Pinned run: ${label}`,
@@ -31,7 +31,7 @@ export function CurveTable({ layout, maxBatch, kvCapacityTokens }: { layout: Cur
             formatMs(p.metrics.ttftMs.p95),
             formatMs(p.metrics.tpotMs.p50),
             formatMs(p.metrics.tpotMs.p95),
-            p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens),
+            `${p.limitingFactor === 'none' ? 'nothing' : limitLabel(p.limitingFactor, maxBatch, kvCapacityTokens)}${p.beyondCapacity ? '; beyond capacity, no steady state' : ''}`,
           ]),
           ...layout.extras.map(({ point: p, loadText }) => [
             `Real run ${p.label}: ${loadText}`,

@@ -1,5 +1,5 @@
 /** The curve's input and the marks its layout returns, in px. */
-import type { SweepPoint } from '../../engine';
+import type { LimitingFactor, SweepPoint } from '../../engine';
 import type { SweepBand } from '../../engine/uncertainty';
 import type { AxisMarks } from '../chart/axisMarks';
 import type { LoadKind } from './loadAxis';
@@ -76,7 +76,7 @@ export interface CurvePointMarks {
 
 /** A stretch of load where requests queue behind a limit, shaded on every panel. */
 export interface LimitRegionMarks {
-  factor: 'batch' | 'memory';
+  factor: Exclude<LimitingFactor, 'none'>;
   x0Px: number;
   x1Px: number;
   label: string;
@@ -86,7 +86,7 @@ export interface LimitRegionMarks {
 export interface BandLabel {
   key: string;
   text: string;
-  kind: 'current' | 'batch' | 'memory';
+  kind: 'current' | Exclude<LimitingFactor, 'none'>;
   textXPx: number;
   yPx: number;
   anchor: 'start' | 'middle' | 'end';

@@ -1,4 +1,4 @@
-import type { SweepPoint } from '../../engine';
+import type { LimitingFactor, SweepPoint } from '../../engine';
 import { formatMs, formatRate, formatReqPerSec, formatShare, formatTokens, formatTokPerSec, formatUsers } from '../chart/format';
 
 /** The load of a sweep point in words: `16 users` or `2 req/s`. */
@@ -8,9 +8,16 @@ export function loadLabel(p: Pick<SweepPoint, 'users' | 'ratePerSec'>): string {
   return 'unknown load';
 }
 
-/** Label of a batch or memory limit region. */
-export function limitLabel(factor: 'batch' | 'memory', maxBatch: number, kvCapacityTokens: number): string {
+/** Label of a limit region: the batch limit, full KV memory, or compute (every step busy, the queue waits for the steps ahead). */
+export function limitLabel(factor: Exclude<LimitingFactor, 'none'>, maxBatch: number, kvCapacityTokens: number): string {
+  if (factor === 'compute') return 'compute (every step busy)';
   return factor === 'batch' ? `batch limit (${Math.round(maxBatch)})` : `KV memory full (${formatTokens(kvCapacityTokens)})`;
+}
+
+/** Why a point beyond capacity has no steady state, in one sentence. */
+export function beyondCapacityText(p: SweepPoint): string {
+  const offered = p.ratePerSec !== null && Number.isFinite(p.ratePerSec) ? `of the ${formatRate(p.ratePerSec)} offered` : 'of requests all sent at once';
+  return `beyond capacity: the server finished ${formatReqPerSec(p.metrics.requestsPerSec)} ${offered}, so the queue grew for as long as the run sent; this point measures a finite run filling and draining, not a steady state, and moves with the number of requests`;
 }
 
 /** The readout of one point: what the hover / keyboard focus shows. */
@@ -26,6 +33,8 @@ export function describeCurvePoint(p: SweepPoint, maxBatch: number): { heading: 
   if (p.batchLimitedShare >= 0.01) lines.push(`requests waited for a batch slot ${formatShare(p.batchLimitedShare)} of the run`);
   if (p.memoryLimitedShare >= 0.01) lines.push(`requests waited for KV memory ${formatShare(p.memoryLimitedShare)} of the run`);
   if ((m.preemptions ?? 0) > 0) lines.push(`${m.preemptions} preemptions (KV freed, recomputed)`);
+  if (p.limitingFactor === 'compute') lines.push(`held back by compute: neither the batch limit nor KV memory held requests back, every step was busy (median wait for a first token ${formatMs(m.ttftMs.p50)})`);
+  if (p.beyondCapacity) lines.push(beyondCapacityText(p));
   lines.push(
     p.window.fallback
       ? `all ${p.window.counted} requests counted: too few for a steady state`
@@ -48,6 +57,10 @@ export function summarizeCurve(points: readonly SweepPoint[], maxBatch: number, 
   const limited = points.find((p) => p.limitingFactor !== 'none');
   if (limited && limited.limitingFactor !== 'none') {
     text += ` From ${loadLabel(limited)} requests queue behind the ${limitLabel(limited.limitingFactor, maxBatch, kvCapacityTokens)}.`;
+  }
+  const beyond = points.find((p) => p.beyondCapacity);
+  if (beyond) {
+    text += ` From ${loadLabel(beyond)} the offered rate is beyond what the server finishes (${formatReqPerSec(beyond.metrics.requestsPerSec)}): the queue grows for as long as the run sends, so those points (drawn hollow) measure a finite run filling and draining; their throughput can fall or rise with the rate and with the run's length.`;
   }
   return text;
 }

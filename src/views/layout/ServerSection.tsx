@@ -1,5 +1,9 @@
 import { memo, useMemo, useState } from 'react';
+import { enginePreset } from '../../engine/engines/presets';
+import { useLabStore } from '../../store';
 import { ServerView as ServerViewChart } from '../server';
+import { budgetInput, MemoryBudget } from '../server/MemoryBudget';
+import { useHardwareStatus } from '../controls/server/useHardwareStatus';
 import { defaultInstance, instanceOptions, ranOn } from '../server/instances';
 import { useDeferredSim } from '../../workers';
 import { Select } from '../controls/server/Select';
@@ -16,6 +20,9 @@ const ServerView = memo(ServerViewChart);
  */
 export function ServerSection() {
   const result = useDeferredSim((s) => s.main?.result ?? null);
+  const status = useHardwareStatus();
+  const engine = useLabStore((s) => s.settings.engine);
+  const budget = useMemo(() => (status?.ok ? budgetInput(status.details, enginePreset(engine)?.label ?? null) : null), [status, engine]);
   const [picked, setPicked] = useState<{ resultOf: unknown; index: number } | null>(null);
   const instances = result?.instances;
   const options = useMemo(() => (instances ? instanceOptions(instances) : []), [instances]);
@@ -56,6 +63,7 @@ export function ServerSection() {
         kvCapacityTokens={result.scenario.server.kvCapacityTokens}
         admission={result.scenario.scheduler?.admission ?? 'reserve'}
       />
+      {budget && <MemoryBudget input={budget} />}
     </ChartCard>
   );
 }

@@ -8,6 +8,8 @@ import { gpuNote, gpuOptions, kvOptions, modelOptions, precisionNote, precisionO
 import { Segmented, Select } from './Select';
 import { useHardwareStatus } from './useHardwareStatus';
 import { CustomServerFields } from './CustomServerFields';
+import { kvPrecisionByRule } from '../../../engine/engines/kvCache';
+import { enginePreset } from '../../../engine/engines/presets';
 
 type ServerKind = Settings['server'];
 
@@ -73,7 +75,12 @@ export function ServerPicker() {
   const status = useHardwareStatus();
   const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
   const tps = useMemo(() => tpOptions(model, gpu), [model, gpu]);
-  const kvs = useMemo(() => kvOptions(precision), [precision]);
+  const engine = useLabStore((s) => s.settings.engine);
+  const kvs = useMemo(() => {
+    const preset = enginePreset(engine);
+    const kv = preset ? kvPrecisionByRule(preset.kvCache.value, precision) : undefined;
+    return kvOptions(precision, preset && kv ? { kv, engineLabel: preset.label } : undefined);
+  }, [precision, engine]);
   const models = useMemo(() => modelOptions(), []);
   const gpus = useMemo(() => gpuOptions(), []);
 

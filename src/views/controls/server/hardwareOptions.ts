@@ -138,10 +138,15 @@ export function tpNote(modelId: string, gpuId?: string): string | undefined {
   return `${model.label}'s ${model.heads} attention heads and ${model.kvHeads} KV heads do not split evenly over ${listed(off.map(String), 'or')} GPUs.`;
 }
 
-/** KV-cache precisions: `auto` follows the weights (its label says to what). */
-export function kvOptions(precisionId: string): MenuOption[] {
+/**
+ * KV-cache precisions: `auto` follows the weights, or with an engine the
+ * engine's own default (`engineKv`, 16-bit unless asked); its label says which.
+ */
+export function kvOptions(precisionId: string, engineKv?: { kv: keyof typeof KV_PRECISIONS; engineLabel: string }): MenuOption[] {
   const follows = precisionById(precisionId)?.defaultKv;
-  const auto = follows ? `Auto (${KV_PRECISIONS[follows].label}, follows the weights)` : 'Auto (follows the weights)';
+  const auto = engineKv
+    ? `Auto (${KV_PRECISIONS[engineKv.kv].label}, ${engineKv.engineLabel}'s default)`
+    : follows ? `Auto (${KV_PRECISIONS[follows].label}, follows the weights)` : 'Auto (follows the weights)';
   return [
     { value: 'auto', label: auto, unavailable: null },
     ...(Object.keys(KV_PRECISIONS) as (keyof typeof KV_PRECISIONS)[]).map((id) => ({ value: id, label: KV_PRECISIONS[id].label, unavailable: null })),

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { hardwareServing, servingOf } from '../../../settings/serving';
+import { effectiveKvPrecision, hardwareServing, servingOf } from '../../../settings/serving';
 import { useLabStore } from '../../../store';
 import { hardwareStatus, type HardwareStatus } from './hardwareOptions';
 
@@ -26,6 +26,6 @@ export function useHardwareStatus(): HardwareStatus | null {
   return useMemo(() => {
     if (server !== 'hardware') return null;
     const serving = servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization });
-    return hardwareStatus({ model, gpu, precision, tp, kvPrecision }, hardwareServing(serving), serving.engine?.id ?? null);
+    return hardwareStatus({ model, gpu, precision, tp, kvPrecision: effectiveKvPrecision({ kvPrecision, precision }, serving) ?? 'auto' }, hardwareServing(serving), serving.engine?.id ?? null);
   }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization]);
 }
