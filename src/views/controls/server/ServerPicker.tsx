@@ -71,7 +71,7 @@ export function ServerPicker() {
   const kvPrecision = useLabStore((s) => s.settings.kvPrecision);
   const update = useLabStore((s) => s.updateSettings);
   const status = useHardwareStatus();
-  const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
+  const precisions = useMemo(() => precisionOptions(gpu, model), [gpu, model]);
   const tps = useMemo(() => tpOptions(model), [model]);
   const kvs = useMemo(() => kvOptions(precision), [precision]);
   const models = useMemo(() => modelOptions(), []);

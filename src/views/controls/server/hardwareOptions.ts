@@ -15,6 +15,7 @@ import {
   modelParams,
   peakFlopsFor,
   precisionById,
+  precisionMismatch,
   tpSplitsHeads,
   type HardwareSpec,
   type RooflineDetails,
@@ -52,13 +53,27 @@ export function gpuOptions(): MenuOption[] {
   return GPUS.map((g) => ({ value: g.id, label: `${g.label}, ${(g.bandwidthBytesPerSec / 1e12).toPrecision(3)} TB/s`, unavailable: null }));
 }
 
-/** Weight precisions; those the GPU has no tensor cores for are unavailable, with the reason. */
-export function precisionOptions(gpuId: string): MenuOption[] {
+/**
+ * Weight precisions; those the GPU has no tensor cores for, or the model's
+ * checkpoint does not exist in (gpt-oss is MXFP4 only; MXFP4 is gpt-oss's
+ * format only), are unavailable, with the reason.
+ */
+export function precisionOptions(gpuId: string, modelId?: string): MenuOption[] {
   const gpu = gpuById(gpuId);
+  const model = modelId === undefined ? undefined : modelById(modelId);
   return PRECISIONS.map((p) => {
     const ok = gpu ? peakFlopsFor(gpu, p) !== undefined : true;
     const what = p.computePrecision === 'fp4' ? 'FP4' : 'FP8';
-    return { value: p.id, label: p.label, unavailable: ok || !gpu ? null : `the ${gpu.name} has no ${what} tensor cores` };
+    const unavailable = ok || !gpu ? null : `the ${gpu.name} has no ${what} tensor cores`;
+    const allowed = model?.checkpoint?.precisions;
+    const checkpoint = !model
+      ? null
+      : allowed && !allowed.includes(p.id)
+        ? `${model.label} is published in ${allowed.join('/')} only`
+        : p.checkpointOnly && !allowed?.includes(p.id)
+          ? `${model.label} has no ${p.id} checkpoint`
+          : null;
+    return { value: p.id, label: p.label, unavailable: unavailable ?? checkpoint };
   });
 }
 
@@ -162,7 +177,15 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     for (const tp of [...tps].sort((a, b) => Math.abs(a - s.tp) - Math.abs(b - s.tp))) if (runs({ ...s, tp })) add(`Use TP ${tp}`, { tp });
     return fixes;
   }
-  const supported = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined);
+  const supported = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined && precisionMismatch(model, p) === null);
+  if (precisionMismatch(model, precision)) {
+    // The checkpoint fixes the format (gpt-oss: MXFP4), or this format has no checkpoint of the model: offer the ones it has.
+    for (const p of supported) {
+      const tp = smallestTp({ precision: p.id, kvPrecision: 'auto' });
+      if (tp !== null) add(`Use ${short(p.label)}${onGpus(tp, s.tp)}`, tp === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp });
+    }
+    return fixes;
+  }
   if (!supported.includes(precision)) {
     const nearest = [...supported].sort((a, b) => Math.abs(a.weightBytesPerParam - precision.weightBytesPerParam) - Math.abs(b.weightBytesPerParam - precision.weightBytesPerParam));
     const sixteenBit = supported.find((p) => p.weightBytesPerParam === 2);
