@@ -18,7 +18,11 @@ export type HardwareOutcome =
  */
 export function resolveHardwareServer(s: Settings, serving: ResolvedServing = servingOf(s)): HardwareOutcome {
   const { serving: options, factors } = hardwareServing(serving);
-  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision }, factors, options);
+  // contextTokens: a sliding-window model's KV capacity is counted at the workload's mean request length (ignored by other models).
+  const spec = {
+    model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision, contextTokens: s.prompt + s.output,
+  };
+  const result = hardwareProfile(spec, factors, options);
   if (result.ok) return result;
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

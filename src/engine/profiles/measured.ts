@@ -25,7 +25,7 @@ export function modelFit(m: Pick<ModelConfig, 'id' | 'label'>): { fitted: boolea
   return {
     fitted: false,
     note:
-      `Unfitted for ${m.label}: data/calibration holds no published measurements of it, so its figures apply the factors fitted on ` +
-      'other models to its own config (parameters, KV bytes, FLOPs) with nothing of its own to check them against.',
+      `No published measurements of ${m.label} are in data/calibration: its figures apply the efficiency factors fitted on other ` +
+      'models to its own config (parameters, KV bytes, FLOPs), with no run of its own to check them against.',
   };
 }

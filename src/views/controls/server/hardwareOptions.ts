@@ -13,6 +13,7 @@ import {
   hardwareProfile,
   modelById,
   modelParams,
+  PUBLISHED_ACTIVE_PARAMS,
   peakFlopsFor,
   precisionById,
   precisionMismatch,
@@ -39,11 +40,17 @@ export function formatParams(n: number): string {
   return `${b >= 100 ? Math.round(b) : Number(b.toPrecision(b >= 10 ? 3 : 2))}B`;
 }
 
-/** Every model, labelled with its size (and active size for a mixture of experts). */
+/**
+ * Every model, labelled with its size (and active size for a mixture of
+ * experts). The active size is counted the way its publisher counts it
+ * (OpenAI and DeepSeek leave the input embedding out, see
+ * `PUBLISHED_ACTIVE_PARAMS`), so the label reads like the model card.
+ */
 export function modelOptions(): MenuOption[] {
   return MODELS.map((m) => {
     const p = modelParams(m);
-    const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(p.active)} active` : `${formatParams(p.total)} dense`;
+    const active = PUBLISHED_ACTIVE_PARAMS[m.id]?.countsInputEmbedding === false ? p.active - p.embedding : p.active;
+    const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(active)} active` : `${formatParams(p.total)} dense`;
     return { value: m.id, label: `${m.label} (${size})`, unavailable: null };
   });
 }
@@ -123,9 +130,13 @@ export function kvOptions(precisionId: string): MenuOption[] {
   ];
 }
 
-/** The hardware spec the settings describe. */
-export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>): HardwareSpec {
-  return { model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision };
+/** The hardware spec the settings describe; with the workload's lengths, a sliding-window model's KV capacity is counted at its request length. */
+export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>): HardwareSpec {
+  const contextTokens = s.prompt !== undefined && s.output !== undefined ? s.prompt + s.output : undefined;
+  return {
+    model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision,
+    ...(contextTokens !== undefined ? { contextTokens } : {}),
+  };
 }
 
 /** A one-click change that makes a refused combination run. */
@@ -140,7 +151,7 @@ export type HardwareStatus =
   | { ok: true; profile: ServerProfile; details: RooflineDetails }
   | { ok: false; reason: string; suggestion: string; fixes: HardwareFix[] };
 
-type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>;
+type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>;
 
 const runs = (s: HardwareFields): boolean => hardwareProfile(specOf(s)).ok;
 
