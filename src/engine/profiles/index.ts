@@ -1,5 +1,5 @@
 /** Hardware-grounded server profiles: the catalog, the roofline and its fitted factors. */
-export { MODELS, modelById, modelParams, PUBLISHED_ACTIVE_PARAMS } from './models';
+export { MODELS, activeParamsAsPublished, modelById, modelParams, PUBLISHED_ACTIVE_PARAMS } from './models';
 export type { ModelConfig, ModelParams, LatentAttention, SlidingWindow, CheckpointFormat } from './models';
 export { GPUS, gpuById } from './gpus';
 export type { GpuSpec, Interconnect, PeakFlops } from './gpus';

@@ -108,6 +108,8 @@ export interface ModelConfig {
   checkpoint?: CheckpointFormat;
 }
 
+import { modelParams } from './params';
+
 export { modelParams, type ModelParams } from './params';
 
 type Arch = Omit<ModelConfig, 'id' | 'label' | 'publishedParams' | 'source'>;
@@ -203,6 +205,16 @@ export const PUBLISHED_ACTIVE_PARAMS: Readonly<Record<string, { params: number; 
   'deepseek-v3': { params: 36.6e9, countsInputEmbedding: false, source: 'deepseek-ai/DeepSeek-V3-Base README_WEIGHTS.md: 671B total, 36.6B activated (including 0.9B for the output head)' },
   'deepseek-r1': { params: 36.6e9, countsInputEmbedding: false, source: 'Same architecture and weights layout as DeepSeek-V3 (README_WEIGHTS.md)' },
 };
+
+/**
+ * Active parameters counted the way the model's publisher counts them (the
+ * input embedding left out for OpenAI's and DeepSeek's models), so menus read
+ * like the model card; the cost model uses `modelParams(m).active` as derived.
+ */
+export function activeParamsAsPublished(m: ModelConfig): number {
+  const p = modelParams(m);
+  return PUBLISHED_ACTIVE_PARAMS[m.id]?.countsInputEmbedding === false ? p.active - p.embedding : p.active;
+}
 
 /** A model by id, or undefined. */
 export function modelById(id: string): ModelConfig | undefined {

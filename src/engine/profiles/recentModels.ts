@@ -40,49 +40,49 @@ export const RECENT_MODELS: readonly ModelConfig[] = [
     id: 'llama-3.2-1b', label: 'Llama-3.2-1B', ...BASE, tiedEmbeddings: true,
     layers: 16, hiddenSize: 2048, heads: 32, kvHeads: 8, headDim: 64, ffnSize: 8192, vocabSize: 128256,
     maxContextTokens: 131072, publishedParams: 1.23e9,
-    source: 'HF config of meta-llama/Llama-3.2-1B via derivatives (Emm9625/Llama-3.2-1B-chatml, _name_or_path meta-llama/Llama-3.2-1B; specs.md §2)',
+    source: 'HF config of meta-llama/Llama-3.2-1B via derivatives (Emm9625/Llama-3.2-1B-chatml, _name_or_path meta-llama/Llama-3.2-1B; specs.md §2b)',
   },
   {
     id: 'llama-3.2-3b', label: 'Llama-3.2-3B', ...BASE, tiedEmbeddings: true,
     layers: 28, hiddenSize: 3072, heads: 24, kvHeads: 8, headDim: 128, ffnSize: 8192, vocabSize: 128256,
     maxContextTokens: 131072, publishedParams: 3.21e9,
-    source: 'HF config of meta-llama/Llama-3.2-3B (citsjtu2020/LLM-Prof sglang/Model_Config.md; mlx-community/Llama-3.2-3B-bf16; specs.md §2)',
+    source: 'HF config of meta-llama/Llama-3.2-3B (citsjtu2020/LLM-Prof sglang/Model_Config.md; mlx-community/Llama-3.2-3B-bf16; specs.md §2b)',
   },
   {
     id: 'qwen3-8b', label: 'Qwen3-8B', ...QWEN3,
     layers: 36, hiddenSize: 4096, heads: 32, kvHeads: 8, ffnSize: 12288, publishedParams: 8.2e9,
-    source: 'HF config of Qwen/Qwen3-8B (citsjtu2020/LLM-Prof sglang/Model_Config.md; thejaminator/qwen-hook-layer-9 "Copy config.json from Qwen/Qwen3-8B"; specs.md §2)',
+    source: 'HF config of Qwen/Qwen3-8B (citsjtu2020/LLM-Prof sglang/Model_Config.md; thejaminator/qwen-hook-layer-9 "Copy config.json from Qwen/Qwen3-8B"; specs.md §2b)',
   },
   {
     id: 'qwen3-14b', label: 'Qwen3-14B', ...QWEN3,
     layers: 40, hiddenSize: 5120, heads: 40, kvHeads: 8, ffnSize: 17408, publishedParams: 14.8e9,
-    source: 'HF config of Qwen/Qwen3-14B (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2)',
+    source: 'HF config of Qwen/Qwen3-14B (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2b)',
   },
   {
     id: 'qwen3-32b', label: 'Qwen3-32B', ...QWEN3,
     layers: 64, hiddenSize: 5120, heads: 64, kvHeads: 8, ffnSize: 25600, publishedParams: 32.8e9,
-    source: 'HF config of Qwen/Qwen3-32B (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2)',
+    source: 'HF config of Qwen/Qwen3-32B (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2b)',
   },
   {
     id: 'qwen3-30b-a3b', label: 'Qwen3-30B-A3B', ...QWEN3, experts: 128, expertsPerToken: 8,
     layers: 48, hiddenSize: 2048, heads: 32, kvHeads: 4, ffnSize: 768, publishedParams: 30.5e9,
-    source: 'HF config of Qwen/Qwen3-30B-A3B: 128 experts, 8 per token, moe_intermediate_size 768 (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2)',
+    source: 'HF config of Qwen/Qwen3-30B-A3B: 128 experts, 8 per token, moe_intermediate_size 768 (citsjtu2020/LLM-Prof sglang/Model_Config.md; specs.md §2b)',
   },
   {
     id: 'gpt-oss-20b', label: 'gpt-oss-20b', ...GPT_OSS, layers: 24, experts: 32, publishedParams: 20.91e9,
-    source: 'HF config of openai/gpt-oss-20b via derivatives (descript/mouse-20b, cryptonaut/AltiMind-sft: 24 layers, 32 local experts; specs.md §2)',
+    source: 'HF config of openai/gpt-oss-20b via derivatives (descript/mouse-20b, cryptonaut/AltiMind-sft: 24 layers, 32 local experts; specs.md §2b)',
   },
   {
     id: 'gpt-oss-120b', label: 'gpt-oss-120b', ...GPT_OSS, layers: 36, experts: 128, publishedParams: 116.83e9,
-    source: 'HF config of openai/gpt-oss-120b (witflag/AlphaMind original/config.json, "Duplicate from openai/gpt-oss-120b"; specs.md §2)',
+    source: 'HF config of openai/gpt-oss-120b (witflag/AlphaMind original/config.json, "Duplicate from openai/gpt-oss-120b"; specs.md §2b)',
   },
   {
     id: 'deepseek-v3', label: 'DeepSeek-V3', ...DEEPSEEK_V3,
-    source: 'HF config of deepseek-ai/DeepSeek-V3 (DeepseekV3ForCausalLM config as its derivatives carry it; deepseek-ai/DeepSeek-V3 README_WEIGHTS.md; specs.md §2)',
+    source: 'HF config of deepseek-ai/DeepSeek-V3 (DeepseekV3ForCausalLM config as its derivatives carry it; deepseek-ai/DeepSeek-V3 README_WEIGHTS.md; specs.md §2b)',
   },
   {
     id: 'deepseek-r1', label: 'DeepSeek-R1', ...DEEPSEEK_V3,
-    source: 'HF config of deepseek-ai/DeepSeek-R1, the DeepSeek-V3 architecture (amd/DeepSeek-R1-0528-MXFP4 config.json diff; specs.md §2)',
+    source: 'HF config of deepseek-ai/DeepSeek-R1, the DeepSeek-V3 architecture (amd/DeepSeek-R1-0528-MXFP4 config.json diff; specs.md §2b)',
   },
   {
     // Text decoder only: the 0.4B SigLIP vision tower of the released checkpoint is not modelled.
@@ -90,7 +90,7 @@ export const RECENT_MODELS: readonly ModelConfig[] = [
     layers: 62, hiddenSize: 5376, heads: 32, kvHeads: 16, headDim: 128, ffnSize: 21504, vocabSize: 262208,
     slidingWindow: { tokens: 1024, localLayersPerGlobal: 5 }, maxContextTokens: 131072, publishedParams: 27.01e9,
     source:
-      'HF config of google/gemma-3-27b text_config (head_dim 128, sliding_window 1024, sliding_window_pattern 6; test fixtures in ' +
-      'vLLM/transformers-style repos; specs.md §2); text-only size from keras-hub gemma3_presets.py (27,009,002,240)',
+      'HF config of google/gemma-3-27b text_config (head_dim 128, sliding_window 1024, sliding_window_pattern 6) as test fixtures copy it; ' +
+      'text-only size from keras-hub gemma3_presets.py (27,009,002,240); specs.md §2b',
   },
 ];

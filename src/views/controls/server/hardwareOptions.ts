@@ -8,12 +8,12 @@ import {
   KV_PRECISIONS,
   MODELS,
   PRECISIONS,
+  activeParamsAsPublished,
   TP_DEGREES,
   gpuById,
   hardwareProfile,
   modelById,
   modelParams,
-  PUBLISHED_ACTIVE_PARAMS,
   peakFlopsFor,
   precisionById,
   precisionMismatch,
@@ -43,13 +43,12 @@ export function formatParams(n: number): string {
 /**
  * Every model, labelled with its size (and active size for a mixture of
  * experts). The active size is counted the way its publisher counts it
- * (OpenAI and DeepSeek leave the input embedding out, see
- * `PUBLISHED_ACTIVE_PARAMS`), so the label reads like the model card.
+ * (`activeParamsAsPublished`), so the label reads like the model card.
  */
 export function modelOptions(): MenuOption[] {
   return MODELS.map((m) => {
     const p = modelParams(m);
-    const active = PUBLISHED_ACTIVE_PARAMS[m.id]?.countsInputEmbedding === false ? p.active - p.embedding : p.active;
+    const active = activeParamsAsPublished(m);
     const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(active)} active` : `${formatParams(p.total)} dense`;
     return { value: m.id, label: `${m.label} (${size})`, unavailable: null };
   });
