@@ -1,6 +1,7 @@
 import { GPUS, datasheetGbBytes, maxTpOf } from '../engine/profiles/gpus';
 import { lessonProfile } from '../engine/profiles/lesson';
-import { MODELS, modelParams } from '../engine/profiles/models';
+import { modelFit } from '../engine/profiles/measured';
+import { MODELS, activeParamsAsPublished, modelParams } from '../engine/profiles/models';
 import { KV_PRECISIONS, PRECISIONS, precisionsFor } from '../engine/profiles/precisions';
 import { TP_DEGREES, validTpDegrees } from '../engine/profiles/catalog';
 import { ENGINE_HARDWARE, enginesOn } from '../engine/engines/hardware';
@@ -19,13 +20,16 @@ export function listing() {
     ],
     models: MODELS.map((m) => {
       const p = modelParams(m);
-      return { id: m.id, label: m.label, totalParams: p.total, activeParams: p.active, tpDegrees: validTpDegrees(m) };
+      return {
+        id: m.id, label: m.label, totalParams: p.total, activeParams: p.active, tpDegrees: validTpDegrees(m),
+        activeParamsAsPublished: activeParamsAsPublished(m), precisions: m.checkpoint ? [...m.checkpoint.precisions] : null, measured: modelFit(m).fitted,
+      };
     }),
     gpus: GPUS.map((g) => ({
       id: g.id, label: g.label, memoryGb: g.memoryAsPrintedGb, gpuUsableGb: g.memoryBytes / datasheetGbBytes(g), vendor: g.vendor,
       precisions: precisionsFor(g), maxTp: maxTpOf(g), engines: enginesOn(g),
     })),
-    precisions: PRECISIONS.map((p) => ({ id: p.id, label: p.label })),
+    precisions: PRECISIONS.map((p) => ({ id: p.id, label: p.label, checkpointOnly: p.checkpointOnly === true })),
     kvPrecisions: Object.keys(KV_PRECISIONS),
     tpDegrees: TP_DEGREES,
     engines: ENGINE_PRESETS.map((e) => ({
@@ -67,7 +71,11 @@ export function listText(): string {
     ...l.servers.map((s) => `  ${s.id.padEnd(16)} ${s.label}`),
     '',
     'Models (--model):',
-    ...l.models.map((m) => `  ${m.id.padEnd(16)} ${m.label}, ${billions(m.totalParams)} params${m.activeParams !== m.totalParams ? ` (${billions(m.activeParams)} active)` : ''}; --tp ${m.tpDegrees.join('/')}`),
+    ...l.models.map(
+      (m) =>
+        `  ${m.id.padEnd(16)} ${m.label}, ${billions(m.totalParams)} params${m.activeParams !== m.totalParams ? ` (${billions(m.activeParamsAsPublished)} active)` : ''}; --tp ${m.tpDegrees.join('/')}` +
+        `${m.precisions ? `; --precision ${m.precisions.join('/')} only` : ''}${m.measured ? '' : '; unfitted (no published measurements)'}`,
+    ),
     '',
     'GPUs (--gpu):',
     ...l.gpus.map((g) => `  ${g.id.padEnd(16)} ${g.label}; precisions ${g.precisions.join(', ')}${g.maxTp === 1 ? '; --tp 1' : ''}${g.engines.length < ENGINE_PRESETS.length ? `; engines ${g.engines.join(', ')}` : ''}`),

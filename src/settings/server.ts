@@ -25,7 +25,11 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const engineRefused = gpu && serving.engine ? engineHardwareRefusal(serving.engine.id, gpu) : null;
   if (engineRefused) return { ok: false, param: 'engine', message: `${engineRefused.reason} ${engineRefused.suggestion}` };
   const { serving: options, factors } = hardwareServing(serving);
-  const result = hardwareProfile({ model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving) }, factors, options);
+  // contextTokens: a sliding-window model's KV capacity is counted at the workload's mean request length (ignored by other models).
+  const spec = {
+    model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving), contextTokens: s.prompt + s.output,
+  };
+  const result = hardwareProfile(spec, factors, options);
   if (result.ok) return result;
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

@@ -63,6 +63,8 @@ describe('model catalog', () => {
     expect(MODELS.map((m) => m.id)).toEqual([
       'llama-3.1-8b', 'llama-3.1-70b', 'llama-3.3-70b', 'llama-3.1-405b', 'llama-2-7b', 'llama-2-13b', 'llama-2-70b',
       'mistral-7b', 'mixtral-8x7b', 'qwen2.5-7b', 'qwen2.5-72b',
+      'llama-3.2-1b', 'llama-3.2-3b', 'qwen3-8b', 'qwen3-14b', 'qwen3-32b', 'qwen3-30b-a3b', 'gpt-oss-20b', 'gpt-oss-120b',
+      'deepseek-v3', 'deepseek-r1', 'gemma-3-27b',
     ]);
   });
 
@@ -83,7 +85,7 @@ describe('model catalog', () => {
   it('counts only the routed experts as active for Mixtral', () => {
     const m = modelById('mixtral-8x7b')!;
     const p = modelParams(m);
-    expect(Math.abs(p.active / PUBLISHED_ACTIVE_PARAMS['mixtral-8x7b'] - 1)).toBeLessThan(0.02);
+    expect(Math.abs(p.active / PUBLISHED_ACTIVE_PARAMS['mixtral-8x7b'].params - 1)).toBeLessThan(0.02);
     // Six unused experts per layer: 6 · 32 layers · 3 · 4096 · 14336.
     expect(p.total - p.active).toBe(6 * 32 * 3 * 4096 * 14336);
   });
@@ -141,6 +143,6 @@ describe('combination rules', () => {
     expect(precisionById('fp8')?.weightBytesPerParam).toBe(1);
     expect(precisionById('int4')?.weightBytesPerParam).toBeCloseTo(0.5 + 2 / 128, 10);
     expect(precisionById('int4')?.computePrecision).toBe('fp16');
-    expect(PRECISIONS.map((p) => p.id).sort()).toEqual(['bf16', 'fp16', 'fp4', 'fp8', 'int4']);
+    expect(PRECISIONS.map((p) => p.id).sort()).toEqual(['bf16', 'fp16', 'fp4', 'fp8', 'int4', 'mxfp4']);
   });
 });

@@ -17,12 +17,18 @@ export interface HardwareSpec {
   model: string;
   /** GPU id, e.g. `h100-sxm`. */
   gpu: string;
-  /** Weight precision id: `fp16`, `bf16`, `fp8`, `int4` or `fp4`. */
+  /** Weight precision id: `fp16`, `bf16`, `fp8`, `int4`, `fp4`, or a checkpoint's own format (`mxfp4` for gpt-oss). */
   precision: string;
   /** Tensor-parallel degree: GPUs sharing every layer (1, 2, 4 or 8). */
   tp: number;
   /** KV-cache precision (`fp16`, `bf16`, `fp8`); the precision's default when omitted. */
   kvPrecision?: string;
+  /**
+   * Request length (prompt + output) at which a sliding-window model's KV
+   * capacity is counted, tokens; ignored by models without a window. Absent
+   * means every layer caches every token (exact up to the window, cautious beyond it).
+   */
+  contextTokens?: number;
 }
 
 /** A spec whose ids all resolved and whose combination passed the static rules. */
@@ -32,6 +38,8 @@ export interface ResolvedSpec {
   precision: PrecisionSpec;
   kvPrecision: KvPrecision;
   tp: number;
+  /** See `HardwareSpec.contextTokens`; absent when not given. */
+  contextTokens?: number;
 }
 
 /** Why a combination cannot run, and what would. */
@@ -49,6 +57,31 @@ const list = (ids: readonly string[]): string => ids.join(', ');
 export function tpSplitsHeads(model: ModelConfig, tp: number): boolean {
   const kvOk = model.kvHeads % tp === 0 || tp % model.kvHeads === 0;
   return model.heads % tp === 0 && kvOk;
+}
+
+/**
+ * Why `model` cannot be stored in `precision`, or null when it can: a
+ * checkpoint that exists in one format only (gpt-oss: MXFP4 experts) refuses
+ * the others, and a checkpoint-only format refuses models not shipped in it.
+ */
+export function precisionMismatch(model: ModelConfig, precision: PrecisionSpec): Refusal | null {
+  const allowed = model.checkpoint?.precisions;
+  if (allowed && !allowed.includes(precision.id)) {
+    return {
+      ok: false,
+      reason: `${model.label} is published in ${allowed.join('/')} only (${model.checkpoint?.source}), so it cannot run in ${precision.label}.`,
+      suggestion: `Use --precision ${allowed.join(' or ')}.`,
+    };
+  }
+  if (precision.checkpointOnly && !allowed?.includes(precision.id)) {
+    const shipped = MODELS.filter((m) => m.checkpoint?.precisions.includes(precision.id)).map((m) => m.id);
+    return {
+      ok: false,
+      reason: `${precision.label} is the format of a published checkpoint, and ${model.label} has none in it.`,
+      suggestion: `Use bf16, fp8, int4 or fp4 for ${model.label}, or pick a model shipped in ${precision.id}: ${list(shipped)}.`,
+    };
+  }
+  return null;
 }
 
 /** Tensor-parallel degrees that split `model`'s heads evenly. */
@@ -81,6 +114,8 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
   if (!precision) {
     return { ok: false, reason: `Unknown precision "${spec.precision}".`, suggestion: `Pick one of: ${list(PRECISIONS.map((p) => p.id))}.` };
   }
+  const mismatch = precisionMismatch(model, precision);
+  if (mismatch) return mismatch;
   if (peakFlopsFor(gpu, precision) === undefined) {
     const others = GPUS.filter((g) => peakFlopsFor(g, precision) !== undefined).map((g) => g.id);
     const here = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined).map((p) => p.id);
@@ -120,5 +155,6 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
       suggestion: `Use --tp ${validTpDegrees(model).join(', ')}.`,
     };
   }
-  return { ok: true, resolved: { model, gpu, precision, kvPrecision: kvId, tp } };
+  const contextTokens = spec.contextTokens !== undefined && Number.isFinite(spec.contextTokens) && spec.contextTokens > 0 ? spec.contextTokens : undefined;
+  return { ok: true, resolved: { model, gpu, precision, kvPrecision: kvId, tp, ...(contextTokens !== undefined ? { contextTokens } : {}) } };
 }

@@ -10,7 +10,7 @@ import type { ResolvedSpec } from './catalog';
 import { interconnectFor } from './gpus';
 import type { MemoryPlan } from './memory';
 import { modelParams } from './models';
-import { ACTIVATION_BYTES, KV_PRECISIONS, peakFlopsFor } from './precisions';
+import { ACTIVATION_BYTES, KV_PRECISIONS, computePathFor, peakFlopsFor } from './precisions';
 
 /** Efficiency factors and overheads fitted to published measurements (see docs/calibration.md). */
 export interface RooflineFactors {
@@ -87,17 +87,44 @@ export interface CostModel {
   layerFlopsPerToken: number;
   /** LM-head FLOPs per sampled position (one per sequence that emits a token). */
   lmHeadFlopsPerSeq: number;
-  /** Attention FLOPs per (query, key) pair: 4 · layers · heads · headDim / tp. */
+  /** Attention FLOPs per (query, key) pair: 4 · layers · heads · headDim / tp (latent attention: its prefill form, see `mlaAttentionFlops`). */
   attentionFlopsPerPair: number;
+  /** Attention FLOPs per (query, key) pair when decoding or verifying; the same as `attentionFlopsPerPair` except for latent attention. */
+  decodeAttentionFlopsPerPair: number;
+  /**
+   * Decode attention runs on tensor cores at the 16-bit peak × prefill MFU,
+   * not at the per-head `attentionFlopsPerByte` rate: latent attention's heads
+   * all read one shared latent, so FlashMLA batches them into a matmul.
+   */
+  decodeAttentionOnTensorCores: boolean;
+  /** Dense 16-bit peak of the GPU, FLOP/s: what attention computes at. */
+  attentionPeakFlopsPerSec: number;
   /** Weights read every iteration regardless of routing, bytes. */
   nonExpertBytes: number;
   /** One expert MLP of one layer, bytes. */
   expertBytes: number;
   experts: number;
   expertsPerToken: number;
-  /** KV cache per token held by this GPU, bytes. */
+  /** Experts every token passes through besides the routed ones (DeepSeek's shared expert): always read. */
+  sharedExperts: number;
+  /** Layers whose MLP is experts (the rest are dense and counted in `nonExpertBytes`). */
+  moeLayers: number;
+  /** KV cache one new token writes to this GPU across all layers, bytes. */
   kvBytesPerToken: number;
+  /** Sliding-window layers' share of all layers (0 without a window) and their window, tokens. */
+  window: { localShare: number; tokens: number } | null;
   factors: RooflineFactors;
+}
+
+/**
+ * Attention FLOPs per (query, key) pair per layer per head of latent
+ * attention: a prefill runs it as ordinary attention over (nope + rope)-wide
+ * keys and v-wide values, 2 · (nope + rope) + 2 · v; a decode step runs the
+ * absorbed form (vLLM, SGLang, FlashMLA) over the cached latent and RoPE key
+ * and back through the latent, 2 · (kvLoraRank + rope) + 2 · kvLoraRank.
+ */
+export function mlaAttentionFlops(a: NonNullable<ResolvedSpec['model']['attention']>): { prefill: number; decode: number } {
+  return { prefill: 2 * (a.nopeHeadDim + a.ropeHeadDim) + 2 * a.vHeadDim, decode: 2 * (a.kvLoraRank + a.ropeHeadDim) + 2 * a.kvLoraRank };
 }
 
 /** Builds the per-GPU cost constants for a resolved spec and its memory plan. */
@@ -105,25 +132,48 @@ export function costModel(r: ResolvedSpec, plan: MemoryPlan, factors: RooflineFa
   const { model: m, gpu, tp } = r;
   const p = modelParams(m);
   const lookupOnly = p.embedding + (m.tiedEmbeddings ? 0 : p.lmHead);
+  const path = computePathFor(gpu, r.precision);
+  const mla = m.attention ? mlaAttentionFlops(m.attention) : null;
+  const attentionFlopsPerPair = mla ? (m.layers * m.heads * mla.prefill) / tp : (4 * m.layers * m.heads * m.headDim) / tp;
   return {
     tp,
     layers: m.layers,
     hiddenSize: m.hiddenSize,
     peakFlopsPerSec: peakFlopsFor(gpu, r.precision) ?? 0,
-    lowPrecisionCompute: r.precision.computePrecision === 'fp8' || r.precision.computePrecision === 'fp4',
+    lowPrecisionCompute: path === 'fp8' || path === 'fp4',
     lowPrecisionKv: KV_PRECISIONS[r.kvPrecision].bytesPerElement < 2,
     bandwidthBytesPerSec: gpu.bandwidthBytesPerSec,
     interconnectBytesPerSec: interconnectFor(gpu, tp).bytesPerSecPerDirection,
     layerFlopsPerToken: (2 * (p.active - lookupOnly)) / tp,
     lmHeadFlopsPerSeq: (2 * p.lmHead) / tp,
-    attentionFlopsPerPair: (4 * m.layers * m.heads * m.headDim) / tp,
+    attentionFlopsPerPair,
+    decodeAttentionFlopsPerPair: mla ? (m.layers * m.heads * mla.decode) / tp : attentionFlopsPerPair,
+    decodeAttentionOnTensorCores: mla !== null,
+    attentionPeakFlopsPerSec: gpu.peakFlopsPerSec.bf16,
     nonExpertBytes: plan.nonExpertBytes / tp,
     expertBytes: plan.expertBytes / tp,
     experts: m.experts,
     expertsPerToken: m.expertsPerToken,
-    kvBytesPerToken: plan.kvBytesPerTokenPerGpu,
+    sharedExperts: m.sharedExperts ?? 0,
+    moeLayers: p.moeLayers,
+    kvBytesPerToken: plan.kvBytesPerTokenAllLayersPerGpu,
+    window: plan.kv.localLayers > 0 ? { localShare: plan.kv.localLayers / m.layers, tokens: plan.kv.windowTokens } : null,
     factors,
   };
+}
+
+/**
+ * Tokens of KV (or attention pairs) as if every layer saw them all: `full`
+ * for a model without a window; with one, the global layers' share of `full`
+ * plus the local layers' share of at most `cap` (what their window lets them
+ * see). Callers pass `cap` = sequences × window for cache reads (each
+ * sequence's local layers read at most its window: exact when every sequence
+ * is past the window or none is, an overestimate in between) and prompt
+ * tokens × window for prefill attention pairs.
+ */
+export function windowedTokens(c: Pick<CostModel, 'window'>, full: number, cap: number): number {
+  if (!c.window) return full;
+  return (1 - c.window.localShare) * full + c.window.localShare * Math.min(full, cap);
 }
 
 /**
@@ -184,25 +234,33 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   if (tokens <= 0) {
     return { prefillFlops: 0, decodeFlops: 0, weightBytes: 0, kvBytes: 0, computeS: 0, memoryS: 0, commS: 0, overheadS: 0, totalS: 0, bound: 'memory' };
   }
+  const win = c.window?.tokens ?? Infinity;
+  const prefillPairs = windowedTokens(c, w.prefillAttentionPairs, w.prefillTokens * win);
+  const decodePairs = windowedTokens(c, w.decodeKvTokens, w.decodeSeqs * win);
   const prefillFlops =
-    c.layerFlopsPerToken * w.prefillTokens + c.lmHeadFlopsPerSeq * w.prefillSeqs + c.attentionFlopsPerPair * w.prefillAttentionPairs;
+    c.layerFlopsPerToken * w.prefillTokens + c.lmHeadFlopsPerSeq * w.prefillSeqs + c.attentionFlopsPerPair * prefillPairs;
   // Every query token goes through the layers and the LM head: one per decoding sequence, K + 1 when verifying a draft.
   const decodeMatmulFlops = (c.layerFlopsPerToken + c.lmHeadFlopsPerSeq) * decodeQueries;
-  const decodeAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens;
+  const decodeAttentionFlops = c.decodeAttentionFlopsPerPair * decodePairs;
   // A verification's K extra queries per sequence attend to its cache as a small prefill chunk would: a matmul, compute-bound.
-  const verifyAttentionFlops = c.attentionFlopsPerPair * w.decodeKvTokens * (queriesPerSeq - 1);
+  const verifyAttentionFlops = c.decodeAttentionFlopsPerPair * decodePairs * (queriesPerSeq - 1);
   const decodeFlops = decodeMatmulFlops + decodeAttentionFlops + verifyAttentionFlops;
-  const weightBytes = c.nonExpertBytes + c.layers * c.expertBytes * expectedExpertsTouched(c.experts, c.expertsPerToken, tokens);
-  const kvBytes = (w.decodeKvTokens + w.prefillContextTokens + tokens) * c.kvBytesPerToken;
+  // A shared expert is read every step; the routed ones only as far as the batch's tokens reach them.
+  const weightBytes = c.nonExpertBytes + c.moeLayers * c.expertBytes * (expectedExpertsTouched(c.experts, c.expertsPerToken, tokens) + c.sharedExperts);
+  const decodeKvTokens = decodePairs;
+  const prefillKvTokens = windowedTokens(c, w.prefillContextTokens, w.prefillSeqs * win);
+  const kvBytes = (decodeKvTokens + prefillKvTokens + tokens) * c.kvBytesPerToken;
   const peak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionMfuScale : 1);
   const decodePeak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionDecodeMfuScale : 1);
   const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
-  const attentionS = decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
+  const attentionS = c.decodeAttentionOnTensorCores
+    ? decodeAttentionFlops / (c.attentionPeakFlopsPerSec * f.mfuPrefill)
+    : decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
   const kvMbu = f.mbu * (c.lowPrecisionKv ? f.lowPrecisionKvScale : 1);
   // Decode attention is one kernel that streams each sequence's cache and does its arithmetic on the
   // way: it takes the longer of the two, with the same rounded corner as the whole step.
-  const decodeKvS = (w.decodeKvTokens * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
-  const otherKvS = ((w.prefillContextTokens + tokens) * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
+  const decodeKvS = (decodeKvTokens * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
+  const otherKvS = ((prefillKvTokens + tokens) * c.kvBytesPerToken) / (c.bandwidthBytesPerSec * kvMbu);
   const memoryS = weightBytes / (c.bandwidthBytesPerSec * f.mbu) + otherKvS + rooflineTime(attentionS, decodeKvS, f.rooflineSharpness);
   let commS = 0;
   if (c.tp > 1) {

@@ -3,6 +3,7 @@
  * the headroom a serving engine keeps) and, in what is left, the KV cache.
  */
 import type { ResolvedSpec } from './catalog';
+import { kvLayout, layerTokensAt, type KvLayout } from './kvLayout';
 import { modelParams } from './models';
 import { EMBEDDING_BYTES_PER_PARAM, KV_PRECISIONS } from './precisions';
 
@@ -61,10 +62,19 @@ export interface MemoryPlan {
   expertBytes: number;
   /** Weights outside the experts, whole: attention, norms, router, embeddings, LM head. */
   nonExpertBytes: number;
-  /** KV cache of one token over all layers and all GPUs. */
+  /**
+   * KV cache of one token over all layers and all GPUs. For a sliding-window
+   * model, averaged over a request of `kvReferenceContextTokens` (see `kvCapacityTokens`).
+   */
   kvBytesPerToken: number;
-  /** KV cache of one token held by each GPU (KV heads split, or replicated when TP exceeds them). */
+  /** KV cache of one token held by each GPU (KV heads split, or replicated when TP exceeds them; a latent cache replicated), averaged like `kvBytesPerToken`. */
   kvBytesPerTokenPerGpu: number;
+  /** What one new token writes to each GPU's cache across every layer, local ones included, bytes. */
+  kvBytesPerTokenAllLayersPerGpu: number;
+  /** Layers, window and bytes per layer of the KV cache. */
+  kv: KvLayout;
+  /** Request length the capacity of a sliding-window model is counted at, tokens; null when every layer keeps every token. */
+  kvReferenceContextTokens: number | null;
   /** Peak activations of one iteration of `chunkBudgetTokens` tokens, per GPU. */
   activationBytesPerGpu: number;
   /** Everything kept out of the KV cache besides weights: headroom, runtime, activations, per GPU. */
@@ -73,7 +83,17 @@ export interface MemoryPlan {
   headroomBytesPerGpu: number;
   /** Bytes per GPU left for the KV cache (may be negative when weights do not fit). */
   kvCacheBytesPerGpu: number;
-  /** KV-cache tokens the whole TP group can hold (0 when nothing is left). */
+  /**
+   * KV-cache tokens the whole TP group can hold (0 when nothing is left). With
+   * sliding windows a token costs less the longer the request (its local
+   * layers stop growing at the window), so the scheduler's token count is
+   * an approximation: tokens are priced at the average of a request of
+   * `kvReferenceContextTokens` (global layers × context + local layers ×
+   * min(context, window), divided by the context). Requests near that length
+   * are charged what they hold; much longer ones are overcharged, shorter ones
+   * undercharged. Without a reference length every layer is charged in full,
+   * which is exact up to the window and cautious beyond it.
+   */
   kvCapacityTokens: number;
 }
 
@@ -87,17 +107,26 @@ export function planMemory(r: ResolvedSpec, o: ServingOptions): MemoryPlan {
   const p = modelParams(m);
   const embeddingParams = p.embedding + (m.tiedEmbeddings ? 0 : p.lmHead);
   const embeddingBytes = embeddingParams * EMBEDDING_BYTES_PER_PARAM;
-  const nonExpertBytes = (p.nonExpert - embeddingParams) * precision.weightBytesPerParam + embeddingBytes;
+  // A checkpoint that stores the experts in their own format (gpt-oss: MXFP4) keeps the rest in its own bytes (BF16).
+  const nonExpertBytesPerParam = m.checkpoint?.nonExpertBytesPerParam ?? precision.weightBytesPerParam;
+  const nonExpertBytes = (p.nonExpert - embeddingParams) * nonExpertBytesPerParam + embeddingBytes;
   const expertBytes = p.expertPerLayer * precision.weightBytesPerParam;
-  const weightBytesTotal = nonExpertBytes + m.layers * m.experts * expertBytes;
+  const shared = m.sharedExperts ?? 0;
+  const weightBytesTotal = nonExpertBytes + p.moeLayers * (m.experts + shared) * expertBytes;
   const weightBytesPerGpu = weightBytesTotal / tp;
 
   const kvElem = KV_PRECISIONS[r.kvPrecision].bytesPerElement;
-  const kvBytesPerToken = 2 * m.layers * m.kvHeads * m.headDim * kvElem;
-  const kvHeadsPerGpu = Math.max(1, m.kvHeads / tp);
-  const kvBytesPerTokenPerGpu = 2 * m.layers * kvHeadsPerGpu * m.headDim * kvElem;
+  const kv = kvLayout(m, tp, kvElem);
+  const kvBytesPerTokenAllLayersPerGpu = kv.bytesPerTokenPerLayerPerGpu * m.layers;
+  const windowed = kv.localLayers > 0 && r.contextTokens !== undefined;
+  const reference = windowed ? (r.contextTokens as number) : null;
+  // Layer-tokens per context token at the reference length: `layers` when every layer keeps every token.
+  const layersPerToken = reference !== null ? layerTokensAt(kv, reference) / reference : m.layers;
+  const kvBytesPerToken = kv.bytesPerTokenPerLayer * layersPerToken;
+  const kvBytesPerTokenPerGpu = kv.bytesPerTokenPerLayerPerGpu * layersPerToken;
 
-  const perTokenActivation = (6 * m.hiddenSize + (3 * m.ffnSize * m.expertsPerToken) / tp) * 2;
+  const mlpWidth = Math.max(m.ffnSize * (m.expertsPerToken + shared), m.denseLayers?.ffnSize ?? 0);
+  const perTokenActivation = (6 * m.hiddenSize + (3 * mlpWidth) / tp) * 2;
   const logits = o.maxBatch * (m.vocabSize / tp) * 4;
   const activationBytesPerGpu = o.chunkBudgetTokens * perTokenActivation + logits;
   // SGLang takes its share of what the runtime leaves and keeps the activations in the rest.
@@ -109,6 +138,6 @@ export function planMemory(r: ResolvedSpec, o: ServingOptions): MemoryPlan {
   const kvCapacityTokens = kvCacheBytesPerGpu > 0 ? Math.floor(kvCacheBytesPerGpu / kvBytesPerTokenPerGpu) : 0;
   return {
     weightBytesTotal, weightBytesPerGpu, expertBytes, nonExpertBytes, kvBytesPerToken, kvBytesPerTokenPerGpu,
-    activationBytesPerGpu, reserveBytesPerGpu, headroomBytesPerGpu: headroom, kvCacheBytesPerGpu, kvCapacityTokens,
+    kvBytesPerTokenAllLayersPerGpu, kv, kvReferenceContextTokens: reference, activationBytesPerGpu, reserveBytesPerGpu, headroomBytesPerGpu: headroom, kvCacheBytesPerGpu, kvCapacityTokens,
   };
 }

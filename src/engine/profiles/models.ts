@@ -4,9 +4,55 @@
  * counts are derived from the config by `modelParams`, never typed in, so the
  * FLOP and byte counts of the roofline follow from the same numbers; the
  * published size is kept beside each entry only to check the derivation.
+ * Architectural features (latent attention, sliding windows, shared experts,
+ * dense first layers) are properties of an entry that the memory plan and the
+ * cost model read, never special cases in the simulation loop.
  */
 
-/** One decoder-only transformer with SwiGLU MLPs, as its config describes it. */
+import { RECENT_MODELS } from './recentModels';
+
+/**
+ * Multi-head latent attention (DeepSeek-V2/V3): keys and values are cached as
+ * one compressed latent of `kvLoraRank` plus a shared RoPE key of
+ * `ropeHeadDim` per token per layer, whatever the number of heads.
+ */
+export interface LatentAttention {
+  kind: 'mla';
+  /** Rank of the query compression (`q_lora_rank`); 0 when queries are projected directly. */
+  qLoraRank: number;
+  /** Rank of the key/value latent (`kv_lora_rank`), cached per token per layer. */
+  kvLoraRank: number;
+  /** Width of the decoupled RoPE key (`qk_rope_head_dim`), cached per token per layer. */
+  ropeHeadDim: number;
+  /** Per-head query/key width without RoPE (`qk_nope_head_dim`). */
+  nopeHeadDim: number;
+  /** Per-head value width (`v_head_dim`). */
+  vHeadDim: number;
+}
+
+/**
+ * Sliding-window layers (Gemma 3, gpt-oss): `localLayersPerGlobal` local
+ * layers that attend to (and cache) at most the last `tokens` tokens, then
+ * one global layer that attends to the whole context, repeated.
+ */
+export interface SlidingWindow {
+  /** Window of a local layer, tokens (`sliding_window`). */
+  tokens: number;
+  /** Local layers before each global one (Gemma 3: 5, from `sliding_window_pattern` 6; gpt-oss: 1, alternating). */
+  localLayersPerGlobal: number;
+}
+
+/** What the published checkpoint fixes about how the weights are stored. */
+export interface CheckpointFormat {
+  /** Weight precisions the checkpoint exists in; any other is refused. */
+  precisions: readonly string[];
+  /** Bytes per weight outside the experts, when the checkpoint keeps them apart from the experts' format (gpt-oss: BF16). */
+  nonExpertBytesPerParam?: number;
+  /** Where this comes from. */
+  source: string;
+}
+
+/** One decoder-only transformer with gated (SwiGLU/GeGLU) MLPs, as its config describes it. */
 export interface ModelConfig {
   /** Stable lower-case id, e.g. `llama-3.1-8b`. */
   id: string;
@@ -20,19 +66,19 @@ export interface ModelConfig {
   heads: number;
   /** Key/value heads (`num_key_value_heads`); fewer than `heads` means grouped-query attention. */
   kvHeads: number;
-  /** Size of one attention head. */
+  /** Size of one attention head (`head_dim`; not always hidden ÷ heads). Unused by latent attention. */
   headDim: number;
-  /** MLP inner width per expert (`intermediate_size`). */
+  /** MLP inner width of one expert (`intermediate_size`, or `moe_intermediate_size` for a mixture of experts). */
   ffnSize: number;
   /** Vocabulary size (`vocab_size`). */
   vocabSize: number;
   /** Input embedding and LM head share one matrix (`tie_word_embeddings`). */
   tiedEmbeddings: boolean;
-  /** MLP experts per layer; 1 for a dense model. */
+  /** Routed MLP experts per layer; 1 for a dense model. */
   experts: number;
   /** Experts each token is routed to (`num_experts_per_tok`); 1 for a dense model. */
   expertsPerToken: number;
-  /** The Q, K and V projections carry biases (Qwen2). */
+  /** The Q, K and V projections carry biases (Qwen2, gpt-oss). */
   qkvBias: boolean;
   /** Longest context the checkpoint supports, tokens (`max_position_embeddings`). */
   maxContextTokens: number;
@@ -40,51 +86,31 @@ export interface ModelConfig {
   publishedParams: number;
   /** Where the config values come from. */
   source: string;
+  /** Latent attention in place of per-head K and V (DeepSeek-V3); absent means grouped-query attention. */
+  attention?: LatentAttention;
+  /** Sliding-window local layers between global ones; absent means every layer sees the whole context. */
+  slidingWindow?: SlidingWindow;
+  /** Experts every token passes through besides the routed ones, each of `ffnSize` (`n_shared_experts`). */
+  sharedExperts?: number;
+  /** The first layers have one dense MLP instead of experts (`first_k_dense_replace`, `intermediate_size`). */
+  denseLayers?: { count: number; ffnSize: number };
+  /** RMSNorm on each query and key head (Qwen3, Gemma 3): two `headDim` vectors per layer. */
+  qkNorm?: boolean;
+  /** RMSNorm vectors per layer: 2 (pre-attention, pre-MLP) unless the model also norms after each (Gemma 3: 4). */
+  normsPerLayer?: number;
+  /** The attention output projection, the router and every expert matrix carry biases (gpt-oss `attention_bias`). */
+  outputAndExpertBias?: boolean;
+  /** The router carries a per-expert bias (DeepSeek-V3 `e_score_correction_bias`; gpt-oss). */
+  routerBias?: boolean;
+  /** One learned attention-sink logit per head per layer (gpt-oss). */
+  attentionSinks?: boolean;
+  /** Storage the checkpoint fixes (gpt-oss: MXFP4 experts, BF16 elsewhere); absent means any precision. */
+  checkpoint?: CheckpointFormat;
 }
 
-/** Parameter counts derived from a config. */
-export interface ModelParams {
-  /** Every weight, all experts included: what occupies memory. */
-  total: number;
-  /** Weights one token passes through (top-k experts only): what drives FLOPs. */
-  active: number;
-  /** Input embedding table: looked up, never multiplied. */
-  embedding: number;
-  /** Output projection to the vocabulary (the same matrix as `embedding` when tied). */
-  lmHead: number;
-  /** Weights of one expert's MLP in one layer (gate, up and down projections). */
-  expertPerLayer: number;
-  /** Weights outside the experts: attention, norms, router, embeddings, LM head. */
-  nonExpert: number;
-}
+import { modelParams } from './params';
 
-/**
- * Derives parameter counts from a config. Per layer: Q and O projections
- * (d × h·hd each), K and V (d × kv·hd each), optional QKV biases, E experts of
- * three d × I matrices (SwiGLU), a d × E router when E > 1, and two RMSNorm
- * vectors; then embeddings, an untied LM head and the final norm.
- */
-export function modelParams(m: ModelConfig): ModelParams {
-  const d = m.hiddenSize;
-  const q = m.heads * m.headDim;
-  const kv = m.kvHeads * m.headDim;
-  const attention = 2 * d * q + 2 * d * kv + (m.qkvBias ? q + 2 * kv : 0);
-  const expertPerLayer = 3 * d * m.ffnSize;
-  const router = m.experts > 1 ? d * m.experts : 0;
-  const norms = 2 * d;
-  const embedding = m.vocabSize * d;
-  const lmHead = embedding;
-  const outside = embedding + (m.tiedEmbeddings ? 0 : lmHead) + d;
-  const nonExpert = m.layers * (attention + router + norms) + outside;
-  return {
-    total: nonExpert + m.layers * m.experts * expertPerLayer,
-    active: nonExpert + m.layers * m.expertsPerToken * expertPerLayer,
-    embedding,
-    lmHead,
-    expertPerLayer,
-    nonExpert,
-  };
-}
+export { modelParams, type ModelParams } from './params';
 
 type Arch = Omit<ModelConfig, 'id' | 'label' | 'publishedParams' | 'source'>;
 
@@ -162,10 +188,33 @@ export const MODELS: readonly ModelConfig[] = [
     maxContextTokens: 32768, publishedParams: 72.7e9,
     source: 'HF config of Qwen/Qwen2.5-72B-Instruct (specs.md §2)',
   },
+  ...RECENT_MODELS,
 ];
 
-/** Active parameters published for MoE models, to check the derivation of `active`. */
-export const PUBLISHED_ACTIVE_PARAMS: Readonly<Record<string, number>> = { 'mixtral-8x7b': 12.9e9 };
+/**
+ * Active parameters published for mixture-of-experts models, to check the
+ * derivation of `active`. Publishers count differently: OpenAI and DeepSeek
+ * leave the input embedding (a lookup, not a matmul) out of the active count,
+ * Mistral and Qwen keep it in.
+ */
+export const PUBLISHED_ACTIVE_PARAMS: Readonly<Record<string, { params: number; countsInputEmbedding: boolean; source: string }>> = {
+  'mixtral-8x7b': { params: 12.9e9, countsInputEmbedding: true, source: 'Mistral AI, Mixtral of experts (12.9B active of 46.7B)' },
+  'qwen3-30b-a3b': { params: 3.3e9, countsInputEmbedding: true, source: 'Qwen/Qwen3-30B-A3B model card: 30.5B in total, 3.3B activated' },
+  'gpt-oss-20b': { params: 3.61e9, countsInputEmbedding: false, source: 'OpenAI gpt-oss model card (arXiv 2508.10925): 20.91B total, 3.61B active' },
+  'gpt-oss-120b': { params: 5.13e9, countsInputEmbedding: false, source: 'OpenAI gpt-oss model card (arXiv 2508.10925): 116.83B total, 5.13B active' },
+  'deepseek-v3': { params: 36.6e9, countsInputEmbedding: false, source: 'deepseek-ai/DeepSeek-V3-Base README_WEIGHTS.md: 671B total, 36.6B activated (including 0.9B for the output head)' },
+  'deepseek-r1': { params: 36.6e9, countsInputEmbedding: false, source: 'Same architecture and weights layout as DeepSeek-V3 (README_WEIGHTS.md)' },
+};
+
+/**
+ * Active parameters counted the way the model's publisher counts them (the
+ * input embedding left out for OpenAI's and DeepSeek's models), so menus read
+ * like the model card; the cost model uses `modelParams(m).active` as derived.
+ */
+export function activeParamsAsPublished(m: ModelConfig): number {
+  const p = modelParams(m);
+  return PUBLISHED_ACTIVE_PARAMS[m.id]?.countsInputEmbedding === false ? p.active - p.embedding : p.active;
+}
 
 /** A model by id, or undefined. */
 export function modelById(id: string): ModelConfig | undefined {

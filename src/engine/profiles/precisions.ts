@@ -1,7 +1,7 @@
 import type { GpuSpec, PeakFlops } from './gpus';
 
 /** How the weights are stored and which tensor-core path the matmuls use. */
-export type Precision = 'fp16' | 'bf16' | 'fp8' | 'int4' | 'fp4';
+export type Precision = 'fp16' | 'bf16' | 'fp8' | 'int4' | 'fp4' | 'mxfp4';
 /** How the KV cache is stored. */
 export type KvPrecision = 'fp16' | 'bf16' | 'fp8';
 
@@ -16,6 +16,14 @@ export interface PrecisionSpec {
   weightBytesPerParam: number;
   /** Peak the matmuls run at: int4 is weight-only, so it dequantizes and computes in 16-bit. */
   computePrecision: keyof PeakFlops;
+  /**
+   * The path taken on a GPU without `computePrecision` tensor cores, when the
+   * format has one (MXFP4 dequantizes to BF16 on Hopper, Ada and Ampere);
+   * absent means such a GPU cannot run the precision at all.
+   */
+  fallbackCompute?: keyof PeakFlops;
+  /** Only a model whose checkpoint ships in this format may use it (`ModelConfig.checkpoint`). */
+  checkpointOnly?: boolean;
   /** KV-cache precision used when none is asked for. */
   defaultKv: KvPrecision;
   description: string;
@@ -37,6 +45,12 @@ export const PRECISIONS: readonly PrecisionSpec[] = [
   {
     id: 'fp4', label: 'FP4', weightBytesPerParam: 0.5 + 1 / 16, computePrecision: 'fp4', defaultKv: 'fp8',
     description: '4-bit float weights and activations (NVFP4), Blackwell FP4 tensor cores',
+  },
+  {
+    // OCP Microscaling (MX) v1.0: blocks of 32 E2M1 values share one 8-bit E8M0 scale, (32 × 4 + 8) / 32 = 4.25 bits.
+    id: 'mxfp4', label: 'MXFP4 (checkpoint)', weightBytesPerParam: 4.25 / 8, computePrecision: 'fp4', fallbackCompute: 'bf16', defaultKv: 'bf16',
+    checkpointOnly: true,
+    description: 'The 4-bit microscaling format gpt-oss ships its expert weights in: FP4 tensor cores on Blackwell, dequantized to BF16 elsewhere',
   },
 ];
 
@@ -67,12 +81,20 @@ export function isKvPrecision(id: string): id is KvPrecision {
   return Object.prototype.hasOwnProperty.call(KV_PRECISIONS, id);
 }
 
-/** Dense peak FLOP/s of `gpu` at `precision`, or undefined when the GPU has no such tensor path. */
-export function peakFlopsFor(gpu: GpuSpec, precision: PrecisionSpec): number | undefined {
-  return gpu.peakFlopsPerSec[precision.computePrecision];
+/** The tensor path `precision`'s matmuls take on `gpu` (its own, else its fallback), or undefined when there is none. */
+export function computePathFor(gpu: GpuSpec, precision: PrecisionSpec): keyof PeakFlops | undefined {
+  if (gpu.peakFlopsPerSec[precision.computePrecision] !== undefined) return precision.computePrecision;
+  const f = precision.fallbackCompute;
+  return f !== undefined && gpu.peakFlopsPerSec[f] !== undefined ? f : undefined;
 }
 
-/** Precisions `gpu` can run, in menu order. */
+/** Dense peak FLOP/s of `gpu` at `precision` (on its fallback path if it has one), or undefined when the GPU has no such tensor path. */
+export function peakFlopsFor(gpu: GpuSpec, precision: PrecisionSpec): number | undefined {
+  const path = computePathFor(gpu, precision);
+  return path === undefined ? undefined : gpu.peakFlopsPerSec[path];
+}
+
+/** General-purpose precisions `gpu` can run, in menu order (checkpoint-only formats such as MXFP4 are listed with their models). */
 export function precisionsFor(gpu: GpuSpec): Precision[] {
-  return PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined).map((p) => p.id);
+  return PRECISIONS.filter((p) => !p.checkpointOnly && peakFlopsFor(gpu, p) !== undefined).map((p) => p.id);
 }

@@ -4,10 +4,11 @@
  * measurements (`FITTED_FACTORS`, see docs/calibration.md).
  */
 import type { IterationWork, ServerProfile } from '../types';
-import { GPUS, KV_PRECISIONS, PRECISIONS, resolveSpec, tpSplitsHeads, validTpDegreesOn, type HardwareSpec, type Refusal, type ResolvedSpec } from './catalog';
+import { GPUS, KV_PRECISIONS, PRECISIONS, precisionMismatch, resolveSpec, tpSplitsHeads, validTpDegreesOn, type HardwareSpec, type Refusal, type ResolvedSpec } from './catalog';
 import { costModel, iterationBreakdown, type CostModel, type IterationBreakdown, type RooflineFactors } from './cost';
 import { FITTED_FACTORS } from './fitted';
 import { datasheetGbBytes, interconnectFor, maxTpOf, type GpuSpec } from './gpus';
+import { modelFit } from './measured';
 import { DEFAULT_SERVING, planMemory, type MemoryPlan, type ServingOptions } from './memory';
 import { modelParams, type ModelConfig, type ModelParams } from './models';
 import { peakFlopsFor, type KvPrecision, type PrecisionSpec } from './precisions';
@@ -46,6 +47,8 @@ export interface RooflineDetails {
   cost: CostModel;
   /** Plain-language cautions (tiny KV cache, all-reduce over PCIe), possibly empty. */
   warnings: string[];
+  /** Whether published measurements of this model back its figures; `note` says what it means when not (see measured.ts). */
+  modelFit: { fitted: boolean; note: string | null };
 }
 
 /** A profile and its explanation, or a refusal saying why the combination cannot run. */
@@ -61,17 +64,24 @@ function suggestFit(r: ResolvedSpec, serving: ServingOptions): string {
   const options: string[] = [];
   const tpUp = validTpDegreesOn(r.model, r.gpu).find((tp) => tp > r.tp && fits({ ...r, tp }, serving));
   if (tpUp) options.push(`--tp ${tpUp}`);
-  const smaller = PRECISIONS.filter((p) => p.weightBytesPerParam < r.precision.weightBytesPerParam && peakFlopsFor(r.gpu, p) !== undefined);
+  const smaller = PRECISIONS.filter(
+    (p) => p.weightBytesPerParam < r.precision.weightBytesPerParam && peakFlopsFor(r.gpu, p) !== undefined && precisionMismatch(r.model, p) === null,
+  );
   const here = smaller.filter((p) => fits({ ...r, precision: p, kvPrecision: p.defaultKv }, serving));
   if (here.length > 0) options.push(here.map((p) => p.id).join('/'));
   for (const p of smaller.filter((q) => !here.includes(q))) {
     const tp = validTpDegreesOn(r.model, r.gpu).find((t) => t > r.tp && fits({ ...r, tp: t, precision: p, kvPrecision: p.defaultKv }, serving));
     if (tp) options.push(`${p.id} with --tp ${tp}`);
   }
-  if (options.length > 0) return `Try ${options.join(', or ')}.`;
   const bigger = GPUS.filter((g) => g.id !== r.gpu.id && peakFlopsFor(g, r.precision) !== undefined)
     .filter((g) => validTpDegreesOn(r.model, g).some((tp) => fits({ ...r, gpu: g, tp }, serving)))
     .map((g) => g.id);
+  if (options.length > 0) {
+    // When no TP on this GPU holds it at this precision, say which GPUs do (a big MoE at its checkpoint's FP8).
+    const anyTpHere = validTpDegreesOn(r.model, r.gpu).some((tp) => fits({ ...r, tp }, serving));
+    const elsewhere = !anyTpHere && bigger.length > 0 ? ` At ${r.precision.id} it fits only on ${bigger.join(', ')}.` : '';
+    return `Try ${options.join(', or ')}.${elsewhere}`;
+  }
   const most = maxTpOf(r.gpu) === 1 ? `one ${r.gpu.name}` : `${maxTpOf(r.gpu)} × ${r.gpu.name}`;
   return bigger.length > 0
     ? `It does not fit on ${most} at any precision; try a GPU with more memory: ${bigger.join(', ')}.`
@@ -142,8 +152,10 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
   const cost = costModel(r, plan, factors);
   const peak = cost.peakFlopsPerSec;
   const kvTag = r.kvPrecision === r.precision.defaultKv ? '' : `/kv-${r.kvPrecision}`;
+  // A sliding-window model's capacity depends on the request length it is counted at, so the id names it.
+  const ctxTag = plan.kvReferenceContextTokens !== null ? `/ctx${Math.round(plan.kvReferenceContextTokens)}` : '';
   const profile: ServerProfile = {
-    id: `${r.model.id}@${r.gpu.id}/${r.precision.id}/tp${r.tp}${kvTag}`,
+    id: `${r.model.id}@${r.gpu.id}/${r.precision.id}/tp${r.tp}${kvTag}${ctxTag}`,
     label: `${r.model.label} on ${r.tp} × ${r.gpu.label}, ${r.precision.label}${kvTag ? `, ${KV_PRECISIONS[r.kvPrecision].label} KV` : ''}`,
     kvCapacityTokens: plan.kvCapacityTokens,
     maxBatch: s.maxBatch,
@@ -168,6 +180,7 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
     factors,
     cost,
     warnings: warningsFor(r, plan),
+    modelFit: modelFit(r.model),
   };
   return { ok: true, profile, details };
 }

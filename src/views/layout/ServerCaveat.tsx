@@ -25,8 +25,9 @@ export function ServerCaveat() {
   if (server === 'hardware') {
     return (
       <p className="text-xs text-muted" data-testid="server-caveat">
-        {status?.ok ? `Server: ${status.profile.label}${instances}. ` : ''}Its numbers come from a roofline model (compute and memory-bandwidth limits) with efficiencies {calibrationSentence()}. An
-        estimate, not a measurement of your deployment.{status?.ok && gpuFitNote(status.details.gpu) ? ` None of those measurements ran on the ${status.details.gpu.name}.` : ''}
+        {status?.ok ? `Server: ${status.profile.label}${instances}. ` : ''}Its numbers come from a roofline model (compute and memory-bandwidth limits) with efficiencies {calibrationSentence()}.
+        {status?.ok && !status.details.modelFit.fitted ? ` None of those measurements is of ${status.details.model.label}: its figures are unfitted (see Why).` : ''} An estimate, not a
+        measurement of your deployment.{status?.ok && gpuFitNote(status.details.gpu) ? ` None of those measurements ran on the ${status.details.gpu.name}.` : ''}
       </p>
     );
   }

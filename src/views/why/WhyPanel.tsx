@@ -129,6 +129,11 @@ export function WhyPanel() {
           {fitNote}
         </p>
       )}
+      {status.details.modelFit.note && (
+        <p className="text-sm" data-testid="why-model-unfitted">
+          <span className="font-semibold">Figures unfitted for this model.</span> {status.details.modelFit.note}
+        </p>
+      )}
       <p className="text-xs text-muted">
         {run
           ? `Decode is placed at this run's median batch (${formatCount(decode.batch)}) and median context (${formatCount(decode.contextTokens)} tokens per sequence); prefill at the workload's prompt (${formatCount(prompt)} tokens).${status.details.tp > 1 ? ` Figures are per GPU: each of the ${status.details.tp} does the same share.` : ''}`

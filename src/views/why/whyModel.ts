@@ -137,7 +137,7 @@ function side(intensity: number, ridge: number): string {
  * The roofline in a few sentences, with this scenario's numbers: why decode
  * waits on memory and what batching does to it, and which side prefill is on.
  */
-export function explainRoofline(data: RooflineData, q: RooflineQuery, model: { label: string; experts: number; expertsPerToken: number }): string {
+export function explainRoofline(data: RooflineData, q: RooflineQuery, model: { label: string; experts: number; expertsPerToken: number; sharedExperts?: number }): string {
   const moe = model.experts > 1;
   const modelLabel = model.label;
   const ridge = data.ridgeFlopsPerByte;
@@ -151,7 +151,7 @@ export function explainRoofline(data: RooflineData, q: RooflineQuery, model: { l
     `A decode step of ${modelLabel} does about ${formatIntensity(one.intensityFlopsPerByte)} FLOP per byte it reads at batch 1 — ${side(one.intensityFlopsPerByte, ridge)} ` +
       `(${formatIntensity(ridge)} FLOP/byte), so it ${
         one.bound === 'memory'
-          ? `waits on memory: every step streams ${moe ? `the weights it routes to (${model.expertsPerToken} of ${model.experts} experts per layer for one token)` : 'all the weights'} to make one token`
+          ? `waits on memory: every step streams ${moe ? `the weights it routes to (${model.expertsPerToken} of ${model.experts} experts per layer${model.sharedExperts ? `, plus ${model.sharedExperts} shared,` : ''} for one token)` : 'all the weights'} to make one token`
           : 'is limited by compute'
       }.`,
   );

@@ -73,7 +73,7 @@ export function ServerPicker() {
   const kvPrecision = useLabStore((s) => s.settings.kvPrecision);
   const update = useLabStore((s) => s.updateSettings);
   const status = useHardwareStatus();
-  const precisions = useMemo(() => precisionOptions(gpu), [gpu]);
+  const precisions = useMemo(() => precisionOptions(gpu, model), [gpu, model]);
   const tps = useMemo(() => tpOptions(model, gpu), [model, gpu]);
   const engine = useLabStore((s) => s.settings.engine);
   const kvs = useMemo(() => {

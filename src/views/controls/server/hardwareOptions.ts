@@ -8,6 +8,7 @@ import {
   KV_PRECISIONS,
   MODELS,
   PRECISIONS,
+  activeParamsAsPublished,
   TP_DEGREES,
   datasheetGbBytes,
   gpuById,
@@ -17,6 +18,7 @@ import {
   peakFlopsFor,
   precisionById,
   tpHardwareReason,
+  precisionMismatch,
   tpSplitsHeads,
   type GpuSpec,
   type HardwareSpec,
@@ -47,11 +49,16 @@ export function formatParams(n: number): string {
   return `${b >= 100 ? Math.round(b) : Number(b.toPrecision(b >= 10 ? 3 : 2))}B`;
 }
 
-/** Every model, labelled with its size (and active size for a mixture of experts). */
+/**
+ * Every model, labelled with its size (and active size for a mixture of
+ * experts). The active size is counted the way its publisher counts it
+ * (`activeParamsAsPublished`), so the label reads like the model card.
+ */
 export function modelOptions(): MenuOption[] {
   return MODELS.map((m) => {
     const p = modelParams(m);
-    const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(p.active)} active` : `${formatParams(p.total)} dense`;
+    const active = activeParamsAsPublished(m);
+    const size = m.experts > 1 ? `${formatParams(p.total)} MoE, ${formatParams(active)} active` : `${formatParams(p.total)} dense`;
     return { value: m.id, label: `${m.label} (${size})`, unavailable: null };
   });
 }
@@ -87,13 +94,27 @@ export function gpuNote(gpuId: string): string | undefined {
   return undefined;
 }
 
-/** Weight precisions; those the GPU has no tensor cores for are unavailable, with the reason. */
-export function precisionOptions(gpuId: string): MenuOption[] {
+/**
+ * Weight precisions; those the GPU has no tensor cores for, or the model's
+ * checkpoint does not exist in (gpt-oss is MXFP4 only; MXFP4 is gpt-oss's
+ * format only), are unavailable, with the reason.
+ */
+export function precisionOptions(gpuId: string, modelId?: string): MenuOption[] {
   const gpu = gpuById(gpuId);
+  const model = modelId === undefined ? undefined : modelById(modelId);
   return PRECISIONS.map((p) => {
     const ok = gpu ? peakFlopsFor(gpu, p) !== undefined : true;
     const what = p.computePrecision === 'fp4' ? 'FP4' : 'FP8';
-    return { value: p.id, label: p.label, unavailable: ok || !gpu ? null : `the ${gpu.name} has no ${what} tensor cores` };
+    const unavailable = ok || !gpu ? null : `the ${gpu.name} has no ${what} tensor cores`;
+    const allowed = model?.checkpoint?.precisions;
+    const checkpoint = !model
+      ? null
+      : allowed && !allowed.includes(p.id)
+        ? `${model.label} is published in ${allowed.join('/')} only`
+        : p.checkpointOnly && !allowed?.includes(p.id)
+          ? `${model.label} has no ${p.id} checkpoint`
+          : null;
+    return { value: p.id, label: p.label, unavailable: unavailable ?? checkpoint };
   });
 }
 
@@ -153,9 +174,13 @@ export function kvOptions(precisionId: string, engineKv?: { kv: keyof typeof KV_
   ];
 }
 
-/** The hardware spec the settings describe. */
-export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>): HardwareSpec {
-  return { model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision };
+/** The hardware spec the settings describe; with the workload's lengths, a sliding-window model's KV capacity is counted at its request length. */
+export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>): HardwareSpec {
+  const contextTokens = s.prompt !== undefined && s.output !== undefined ? s.prompt + s.output : undefined;
+  return {
+    model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision,
+    ...(contextTokens !== undefined ? { contextTokens } : {}),
+  };
 }
 
 /** A one-click change that makes a refused combination run. */
@@ -170,7 +195,7 @@ export type HardwareStatus =
   | { ok: true; profile: ServerProfile; details: RooflineDetails }
   | { ok: false; reason: string; suggestion: string; fixes: HardwareFix[] };
 
-type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'>;
+type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>;
 
 const runs = (s: HardwareFields): boolean => hardwareProfile(specOf(s)).ok;
 
@@ -207,7 +232,15 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     for (const tp of [...tps].sort((a, b) => Math.abs(a - s.tp) - Math.abs(b - s.tp))) if (runs({ ...s, tp })) add(`Use TP ${tp}`, { tp });
     return fixes;
   }
-  const supported = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined);
+  const supported = PRECISIONS.filter((p) => peakFlopsFor(gpu, p) !== undefined && precisionMismatch(model, p) === null);
+  if (precisionMismatch(model, precision)) {
+    // The checkpoint fixes the format (gpt-oss: MXFP4), or this format has no checkpoint of the model: offer the ones it has.
+    for (const p of supported) {
+      const tp = smallestTp({ precision: p.id, kvPrecision: 'auto' });
+      if (tp !== null) add(`Use ${short(p.label)}${onGpus(tp, s.tp)}`, tp === s.tp ? { precision: p.id, kvPrecision: 'auto' } : { precision: p.id, kvPrecision: 'auto', tp });
+    }
+    return fixes;
+  }
   if (!supported.includes(precision)) {
     const nearest = [...supported].sort((a, b) => Math.abs(a.weightBytesPerParam - precision.weightBytesPerParam) - Math.abs(b.weightBytesPerParam - precision.weightBytesPerParam));
     const sixteenBit = supported.find((p) => p.weightBytesPerParam === 2);

@@ -23,9 +23,12 @@ export function useHardwareStatus(): HardwareStatus | null {
   const chunkedPrefill = useLabStore((s) => s.settings.chunkedPrefill);
   const admission = useLabStore((s) => s.settings.admission);
   const gpuMemoryUtilization = useLabStore((s) => s.settings.gpuMemoryUtilization);
+  // A sliding-window model's KV capacity is counted at the workload's request length (see MemoryPlan.kvCapacityTokens).
+  const prompt = useLabStore((s) => s.settings.prompt);
+  const output = useLabStore((s) => s.settings.output);
   return useMemo(() => {
     if (server !== 'hardware') return null;
     const serving = servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization });
-    return hardwareStatus({ model, gpu, precision, tp, kvPrecision: effectiveKvPrecision({ kvPrecision, precision }, serving) ?? 'auto' }, hardwareServing(serving), serving.engine?.id ?? null);
-  }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization]);
+    return hardwareStatus({ model, gpu, precision, tp, kvPrecision: effectiveKvPrecision({ kvPrecision, precision }, serving) ?? 'auto', prompt, output }, hardwareServing(serving), serving.engine?.id ?? null);
+  }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization, prompt, output]);
 }
