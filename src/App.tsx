@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { SectionBoundary } from './views/common/SectionBoundary';
 import { SlowRunNotice } from './views/common/SlowRunNotice';
 import { Controls, LessonControls } from './views/controls';
@@ -10,11 +10,28 @@ import { ResultsRegion } from './views/layout/ResultsRegion';
 import { RunError } from './views/layout/RunError';
 import { SectionNav } from './views/layout/SectionNav';
 import { Stage } from './views/layout/Stage';
+import { linkOpensLesson, loadBelowStage } from './views/layout/belowChunk';
 import { useHashTarget } from './views/layout/useHashTarget';
+import { useSim, whenPainted } from './workers';
 
-const below = () => import('./views/layout/BelowStage');
-const TryItPanel = lazy(() => below().then((m) => ({ default: m.TryItPanel })));
-const BelowStage = lazy(() => below().then((m) => ({ default: m.BelowStage })));
+const TryItPanel = lazy(() => loadBelowStage().then((m) => ({ default: m.TryItPanel })));
+const BelowStage = lazy(() => loadBelowStage().then((m) => ({ default: m.BelowStage })));
+
+/**
+ * Whether the sections below the lab are rendered: at once for a link to a
+ * question or a scene, else once the first readouts have painted (so the
+ * first JavaScript and the first frame are the stage's alone), in a
+ * transition, so a click on the pickers meanwhile is not held up.
+ */
+function useBelowStage(): boolean {
+  const [show, setShow] = useState(() => typeof window !== 'undefined' && linkOpensLesson(window.location.search));
+  const hasResults = useSim((s) => s.main !== null || (s.error !== null && s.error.id === s.requestedId));
+  useEffect(() => {
+    if (show || !hasResults) return;
+    whenPainted(() => startTransition(() => setShow(true)));
+  }, [show, hasResults]);
+  return show;
+}
 
 /** Marks that the lazily loaded sections are in the page (for the anchor of the link). */
 function Loaded({ onLoad }: { onLoad: () => void }) {
@@ -31,6 +48,7 @@ function Loaded({ onLoad }: { onLoad: () => void }) {
  */
 export function App() {
   const [loaded, setLoaded] = useState(false);
+  const below = useBelowStage();
   useHashTarget(loaded);
   return (
     <div className="mx-auto max-w-[1400px] px-3 pt-2 pb-16 sm:px-6">
@@ -55,9 +73,13 @@ export function App() {
         </div>
         <div className="lab-tryit">
           <SectionBoundary name="The try-it questions">
-            <Suspense fallback={<TryItPlaceholder />}>
-              <TryItPanel />
-            </Suspense>
+            {below ? (
+              <Suspense fallback={<TryItPlaceholder />}>
+                <TryItPanel />
+              </Suspense>
+            ) : (
+              <TryItPlaceholder />
+            )}
           </SectionBoundary>
         </div>
         <section id="settings" aria-label="Settings" className="lab-settings" data-current>
@@ -66,10 +88,12 @@ export function App() {
           </SectionBoundary>
         </section>
         <div className="lab-rest space-y-6">
-          <Suspense fallback={null}>
-            <BelowStage />
-            <Loaded onLoad={() => setLoaded(true)} />
-          </Suspense>
+          {below && (
+            <Suspense fallback={null}>
+              <BelowStage />
+              <Loaded onLoad={() => setLoaded(true)} />
+            </Suspense>
+          )}
         </div>
       </ResultsRegion>
       <ReadoutsBar />
