@@ -305,6 +305,8 @@ function printFirstClicks(runs) {
   console.log(`JS before first readouts     ${med(kb)} KB gzip${range(kb)}: ${runs[0].scriptsBeforeFirstReadout.map((f) => `${f.file.split('/').pop()} ${r1(f.gzip / 1024)}`).join(', ')}`);
   console.log(`First readouts painted       ${med(ready)} ms after navigation${range(ready)}`);
   console.log(`First ${runs[0].workloadSwitches.n} workload switches    p50 ${med(p50)} ms, p95 ${med(p95)} ms${range(p95)} (Event Timing click duration, from navigation, no warm-up wait; under 16 ms counts as 16)`);
+  const part = (k) => `${k} p50 ${med(runs.map((r) => r.workloadSwitches.parts[k].p50Ms))}, p95 ${med(runs.map((r) => r.workloadSwitches.parts[k].p95Ms))}`;
+  console.log(`  … of which                 ${['inputDelay', 'handlers', 'afterHandlers'].map(part).join('; ')} ms (waiting for the main thread; handlers, with a run on the page; render and paint)`);
 }
 
 main().catch((e) => {
