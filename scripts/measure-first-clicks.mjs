@@ -119,3 +119,37 @@ export async function measureFirstClicks(browser, url, dist, switches = 20) {
     workloadSwitches: { n: durations.length, p50Ms: r1(pct(durations, 50)), p95Ms: r1(pct(durations, 95)), maxMs: r1(Math.max(...durations)), samplesMs: durations, parts, samples: timed.map((t) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, r1(v)]))) },
   };
 }
+
+/** In-page: the first frame in which the element `selector` names is inside the viewport, ms after navigation. */
+function landingProbe(selector) {
+  window.__landed = null;
+  const tick = () => {
+    const el = document.querySelector(selector);
+    const r = el?.getBoundingClientRect();
+    if (r && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight) window.__landed = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/**
+ * For each `?question=N` and `?scene=N` (fresh contexts, 1280 × 800): how long after the
+ * first readouts painted the linked panel's heading was in the viewport, ms.
+ */
+export async function measureLinkLanding(browser, url) {
+  const out = [];
+  for (const [kind, count] of [['question', 5], ['scene', 3]]) {
+    for (let n = 1; n <= count; n++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(firstClicksProbe);
+      await page.addInitScript(landingProbe, `[data-${kind}="${n}"] [data-testid="${kind}-heading"]`);
+      await page.goto(`${url}?${kind}=${n}`);
+      await page.waitForFunction(() => window.__first.readyPainted > 0 && window.__landed !== null, null, { timeout: 30_000 });
+      const [ready, landed] = await page.evaluate(() => [window.__first.readyPainted, window.__landed]);
+      out.push({ link: `${kind}=${n}`, readoutsPaintedMs: r1(ready), inViewMs: r1(landed), afterReadoutsMs: r1(landed - ready) });
+      await context.close();
+    }
+  }
+  return out;
+}

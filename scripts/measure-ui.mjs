@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { measureFirstClicks } from './measure-first-clicks.mjs';
+import { measureFirstClicks, measureLinkLanding } from './measure-first-clicks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -166,6 +166,15 @@ async function main() {
   const sizes = await bundleSizes();
   const server = await serveDist();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  if (process.argv.includes('--links')) {
+    const landing = await measureLinkLanding(browser, server.url);
+    await browser.close();
+    await server.close();
+    for (const l of landing) console.log(`?${l.link.padEnd(11)} readouts painted ${l.readoutsPaintedMs} ms, its heading in view ${l.inViewMs} ms: ${l.afterReadoutsMs} ms after the readouts`);
+    await mkdir(join(root, 'test-results'), { recursive: true });
+    await writeFile(join(root, 'test-results', 'measure-links.json'), JSON.stringify({ date: new Date().toISOString(), landing }, null, 2));
+    return;
+  }
   const runsArg = process.argv.indexOf('--runs');
   const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
   const firstClicks = [];

@@ -10,27 +10,32 @@ import { ResultsRegion } from './views/layout/ResultsRegion';
 import { RunError } from './views/layout/RunError';
 import { SectionNav } from './views/layout/SectionNav';
 import { Stage } from './views/layout/Stage';
-import { linkOpensLesson, loadBelowStage } from './views/layout/belowChunk';
+import { linkOpensLesson, linkOpensScene, loadBelowStage } from './views/layout/belowChunk';
 import { useHashTarget } from './views/layout/useHashTarget';
 import { useSim, whenPainted } from './workers';
 
 const TryItPanel = lazy(() => loadBelowStage().then((m) => ({ default: m.TryItPanel })));
-const BelowStage = lazy(() => loadBelowStage().then((m) => ({ default: m.BelowStage })));
+const LessonSections = lazy(() => loadBelowStage().then((m) => ({ default: m.LessonSections })));
+const LaterSections = lazy(() => loadBelowStage().then((m) => ({ default: m.LaterSections })));
 
 /**
- * Whether the sections below the lab are rendered: at once for a link to a
- * question or a scene, else once the first readouts have painted (so the
- * first JavaScript and the first frame are the stage's alone), in a
- * transition, so a click on the pickers meanwhile is not held up.
+ * Which lazily loaded parts are rendered. Without a lesson link, none until the
+ * first readouts have painted (so the first JavaScript and the first frame are
+ * the stage's alone), then all, in a transition, so a click on the pickers
+ * meanwhile is not held up. A question link renders the try-it panel as soon
+ * as its chunk is in, a scene link the sections down to the scenes (which sit
+ * below the diagnosis); the rest follows as on a plain page.
  */
-function useBelowStage(): boolean {
-  const [show, setShow] = useState(() => typeof window !== 'undefined' && linkOpensLesson(window.location.search));
+function useBelowStage(): { tryIt: boolean; lesson: boolean; rest: boolean } {
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  const [rest, setRest] = useState(false);
+  const [link] = useState(() => ({ tryIt: linkOpensLesson(search), scene: linkOpensScene(search) }));
   const hasResults = useSim((s) => s.main !== null || (s.error !== null && s.error.id === s.requestedId));
   useEffect(() => {
-    if (show || !hasResults) return;
-    whenPainted(() => startTransition(() => setShow(true)));
-  }, [show, hasResults]);
-  return show;
+    if (rest || !hasResults) return;
+    whenPainted(() => startTransition(() => setRest(true)));
+  }, [rest, hasResults]);
+  return { tryIt: link.tryIt || rest, lesson: link.scene || rest, rest };
 }
 
 /** Marks that the lazily loaded sections are in the page (for the anchor of the link). */
@@ -73,7 +78,7 @@ export function App() {
         </div>
         <div className="lab-tryit">
           <SectionBoundary name="The try-it questions">
-            {below ? (
+            {below.tryIt ? (
               <Suspense fallback={<TryItPlaceholder />}>
                 <TryItPanel />
               </Suspense>
@@ -88,9 +93,14 @@ export function App() {
           </SectionBoundary>
         </section>
         <div className="lab-rest space-y-6">
-          {below && (
+          {below.lesson && (
             <Suspense fallback={null}>
-              <BelowStage />
+              <LessonSections />
+            </Suspense>
+          )}
+          {below.rest && (
+            <Suspense fallback={null}>
+              <LaterSections />
               <Loaded onLoad={() => setLoaded(true)} />
             </Suspense>
           )}

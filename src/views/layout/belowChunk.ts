@@ -19,3 +19,8 @@ export function linkOpensLesson(search: string): boolean {
   const params = new URLSearchParams(search);
   return params.has('question') || params.has('scene');
 }
+
+/** True when the link opens a lever scene: the sections above the scenes must render with it, so it lands where it stays. */
+export function linkOpensScene(search: string): boolean {
+  return new URLSearchParams(search).has('scene');
+}
