@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SectionBoundary } from './views/common/SectionBoundary';
 import { SlowRunNotice } from './views/common/SlowRunNotice';
 import { Controls, LessonControls } from './views/controls';
@@ -21,8 +21,8 @@ const LaterSections = lazy(() => loadBelowStage().then((m) => ({ default: m.Late
 /**
  * Which lazily loaded parts are rendered. Without a lesson link, none until the
  * first readouts have painted (so the first JavaScript and the first frame are
- * the stage's alone), then all, in a transition, so a click on the pickers
- * meanwhile is not held up. A question link renders the try-it panel as soon
+ * the stage's alone), then all. Not in a transition: sweep points arriving
+ * meanwhile would restart its render again and again on a busy machine. A question link renders the try-it panel as soon
  * as its chunk is in, a scene link the sections down to the scenes (which sit
  * below the diagnosis); the rest follows as on a plain page.
  */
@@ -33,7 +33,7 @@ function useBelowStage(): { tryIt: boolean; lesson: boolean; rest: boolean } {
   const hasResults = useSim((s) => s.main !== null || (s.error !== null && s.error.id === s.requestedId));
   useEffect(() => {
     if (rest || !hasResults) return;
-    whenPainted(() => startTransition(() => setRest(true)));
+    whenPainted(() => setRest(true));
   }, [rest, hasResults]);
   return { tryIt: link.tryIt || rest, lesson: link.scene || rest, rest };
 }
