@@ -10,6 +10,10 @@
 // The changes start once the page has warmed its engine up while idle (the `lab:warm` mark, about
 // a second after the first curve, while a student reads the page); `--right-after-load` starts
 // them as soon as the first curve is drawn instead, when the first changes run cold.
+// First, from navigation in a fresh context (scripts/measure-first-clicks.mjs): the JavaScript requested
+// before the first readouts painted (gzipped), and the first 20 workload switches by Event Timing,
+// clicked with no waiting for the warm-up. `--first-clicks` measures only that (`--runs N` repeats it,
+// each in a fresh context, and gives the median and range).
 // Results print as a table and are written to test-results/measure-ui.json.
 /* global console, process, document, performance, requestAnimationFrame, setTimeout, PerformanceObserver, window, MutationObserver */
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
@@ -20,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { measureFirstClicks, measureLinkLanding } from './measure-first-clicks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -161,6 +166,27 @@ async function main() {
   const sizes = await bundleSizes();
   const server = await serveDist();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  if (process.argv.includes('--links')) {
+    const landing = await measureLinkLanding(browser, server.url);
+    await browser.close();
+    await server.close();
+    for (const l of landing) console.log(`?${l.link.padEnd(11)} readouts painted ${l.readoutsPaintedMs} ms, its heading in view ${l.inViewMs} ms: ${l.afterReadoutsMs} ms after the readouts`);
+    await mkdir(join(root, 'test-results'), { recursive: true });
+    await writeFile(join(root, 'test-results', 'measure-links.json'), JSON.stringify({ date: new Date().toISOString(), landing }, null, 2));
+    return;
+  }
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+  const firstClicks = [];
+  for (let i = 0; i < runs; i++) firstClicks.push(await measureFirstClicks(browser, server.url, dist));
+  printFirstClicks(firstClicks);
+  if (process.argv.includes('--first-clicks')) {
+    await browser.close();
+    await server.close();
+    await mkdir(join(root, 'test-results'), { recursive: true });
+    await writeFile(join(root, 'test-results', 'measure-ui.json'), JSON.stringify({ date: new Date().toISOString(), firstClicks }, null, 2));
+    return;
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(probe);
@@ -241,6 +267,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
+    firstClicks,
     bundle: {
       initialJsGzipKB: r1(sizes.jsGzip / 1024),
       initialJsKB: r1(sizes.js / 1024),
@@ -274,6 +301,21 @@ async function main() {
   console.log(`  … by a timer               p50 ${u.p50Ms} ms, p95 ${u.p95Ms} ms, max ${u.maxMs} ms (n = ${u.n}: a task after the next frame; an upper bound, later if other tasks are queued behind the paint)`);
   console.log(`Control → full curve drawn   p50 ${report.controlToFullCurve.p50Ms} ms, p95 ${report.controlToFullCurve.p95Ms} ms (n = ${report.controlToFullCurve.n}, new 9-point sweep each)`);
   console.log(`Fast drag (60 steps/16 ms)   ${report.fastDrag.frames} frames, longest frame gap ${report.fastDrag.longestFrameGapMs} ms, long tasks ${report.fastDrag.longTasks} (longest ${report.fastDrag.longestTaskMs} ms); settled ${report.fastDrag.settleAfterMs} ms after the last step`);
+}
+
+/** Prints the from-navigation figures: each run's, then the median and range when there are several. */
+function printFirstClicks(runs) {
+  const med = (xs) => r1(pct(xs, 50));
+  const range = (xs) => (xs.length > 1 ? ` (median of ${xs.length}; range ${r1(Math.min(...xs))}–${r1(Math.max(...xs))})` : '');
+  const kb = runs.map((r) => r.jsBeforeFirstReadoutGzipKB);
+  const p95 = runs.map((r) => r.workloadSwitches.p95Ms);
+  const p50 = runs.map((r) => r.workloadSwitches.p50Ms);
+  const ready = runs.map((r) => r.firstReadoutsPaintedMs);
+  console.log(`JS before first readouts     ${med(kb)} KB gzip${range(kb)}: ${runs[0].scriptsBeforeFirstReadout.map((f) => `${f.file.split('/').pop()} ${r1(f.gzip / 1024)}`).join(', ')}`);
+  console.log(`First readouts painted       ${med(ready)} ms after navigation${range(ready)}`);
+  console.log(`First ${runs[0].workloadSwitches.n} workload switches    p50 ${med(p50)} ms, p95 ${med(p95)} ms${range(p95)} (Event Timing click duration, from navigation, no warm-up wait; under 16 ms counts as 16)`);
+  const part = (k) => `${k} p50 ${med(runs.map((r) => r.workloadSwitches.parts[k].p50Ms))}, p95 ${med(runs.map((r) => r.workloadSwitches.parts[k].p95Ms))}`;
+  console.log(`  … of which                 ${['inputDelay', 'handlers', 'afterHandlers'].map(part).join('; ')} ms (waiting for the main thread; handlers, with a run on the page; render and paint)`);
 }
 
 main().catch((e) => {

@@ -11,11 +11,33 @@ import { RunError } from './views/layout/RunError';
 import { SectionNav } from './views/layout/SectionNav';
 import { SettingsPanel } from './views/layout/SettingsPanel';
 import { Stage } from './views/layout/Stage';
+import { linkOpensLesson, linkOpensScene, loadBelowStage } from './views/layout/belowChunk';
 import { useHashTarget } from './views/layout/useHashTarget';
+import { useSim, whenPainted } from './workers';
 
-const below = () => import('./views/layout/BelowStage');
-const TryItPanel = lazy(() => below().then((m) => ({ default: m.TryItPanel })));
-const BelowStage = lazy(() => below().then((m) => ({ default: m.BelowStage })));
+const TryItPanel = lazy(() => loadBelowStage().then((m) => ({ default: m.TryItPanel })));
+const LessonSections = lazy(() => loadBelowStage().then((m) => ({ default: m.LessonSections })));
+const LaterSections = lazy(() => loadBelowStage().then((m) => ({ default: m.LaterSections })));
+
+/**
+ * Which lazily loaded parts are rendered. Without a lesson link, none until the
+ * first readouts have painted (so the first JavaScript and the first frame are
+ * the stage's alone), then all. Not in a transition: sweep points arriving
+ * meanwhile would restart its render again and again on a busy machine. A question link renders the try-it panel as soon
+ * as its chunk is in, a scene link the sections down to the scenes (which sit
+ * below the diagnosis); the rest follows as on a plain page.
+ */
+function useBelowStage(): { tryIt: boolean; lesson: boolean; rest: boolean } {
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  const [rest, setRest] = useState(false);
+  const [link] = useState(() => ({ tryIt: linkOpensLesson(search), scene: linkOpensScene(search) }));
+  const hasResults = useSim((s) => s.main !== null || (s.error !== null && s.error.id === s.requestedId));
+  useEffect(() => {
+    if (rest || !hasResults) return;
+    whenPainted(() => setRest(true));
+  }, [rest, hasResults]);
+  return { tryIt: link.tryIt || rest, lesson: link.scene || rest, rest };
+}
 
 /** Marks that the lazily loaded sections are in the page (for the anchor of the link). */
 function Loaded({ onLoad }: { onLoad: () => void }) {
@@ -32,6 +54,7 @@ function Loaded({ onLoad }: { onLoad: () => void }) {
  */
 export function App() {
   const [loaded, setLoaded] = useState(false);
+  const below = useBelowStage();
   useHashTarget(loaded);
   return (
     <div className="mx-auto max-w-[1400px] px-3 pt-2 pb-16 sm:px-6">
@@ -56,17 +79,28 @@ export function App() {
         </div>
         <div className="lab-tryit">
           <SectionBoundary name="The try-it questions">
-            <Suspense fallback={<TryItPlaceholder />}>
-              <TryItPanel />
-            </Suspense>
+            {below.tryIt ? (
+              <Suspense fallback={<TryItPlaceholder />}>
+                <TryItPanel />
+              </Suspense>
+            ) : (
+              <TryItPlaceholder />
+            )}
           </SectionBoundary>
         </div>
         <SettingsPanel />
         <div className="lab-rest space-y-6">
-          <Suspense fallback={null}>
-            <BelowStage />
-            <Loaded onLoad={() => setLoaded(true)} />
-          </Suspense>
+          {below.lesson && (
+            <Suspense fallback={null}>
+              <LessonSections />
+            </Suspense>
+          )}
+          {below.rest && (
+            <Suspense fallback={null}>
+              <LaterSections />
+              <Loaded onLoad={() => setLoaded(true)} />
+            </Suspense>
+          )}
         </div>
       </ResultsRegion>
       <ReadoutsBar />

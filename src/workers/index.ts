@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { PIN_KEY } from '../settings/pin';
 import type { Settings } from '../settings/schema';
 import { getLabStore } from '../store';
-import { lazyWorker } from './lazyWorker';
+import { heldWorker, lazyWorker } from './lazyWorker';
 import type { MainResult } from './protocol';
 import { syncPinnedRuns } from './pinnedRuns';
 import { createSimClient, type SimClient } from './simClient';
@@ -16,6 +16,7 @@ export { SLOW_RUN_MS } from './runCost';
 export type { MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
 
 let client: SimClient | null = null;
+let releaseFirstWorker: (() => void) | null = null;
 let pinnedClient: SimClient | null = null;
 
 const makeWorker = () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'latency-lab-sim' });
@@ -32,8 +33,11 @@ const INLINE_BUDGET_MS = 16;
 /** The app's simulation client: one worker, fed by every settings change of the app store. */
 export function getSimClient(): SimClient {
   if (client) return client;
-  performance.mark('lab:worker-start');
-  const c = createSimClient(makeWorker(), { inlineBudgetMs: INLINE_BUDGET_MS, createWorker: makeWorker });
+  const first = heldWorker(() => {
+    performance.mark('lab:worker-start');
+    return makeWorker();
+  });
+  const c = createSimClient(first, { inlineBudgetMs: INLINE_BUDGET_MS, createWorker: makeWorker });
   const lab = getLabStore();
   // The pinned baseline's runs: always in a worker of their own (made when first needed), so
   // they never hold the page or the main run back; Stop replaces that worker.
@@ -41,6 +45,14 @@ export function getSimClient(): SimClient {
   client = c;
   pinnedClient = p;
   c.request(lab.getState().settings);
+  // The sweep's worker waits for the first readouts to paint when the page ran the first run
+  // itself (see `afterFirstReadouts`); when it did not (a costly or an invalid setting), the
+  // worker is needed now.
+  if (c.store.getState().main) {
+    releaseFirstWorker = first.release;
+    // Should no view ever show the readouts, the curve still comes.
+    setTimeout(first.release, 2000);
+  } else first.release();
   // Before the main subscription: a pinAndApply pins the result the main client still shows.
   syncPinnedRuns(lab, c, p);
   lab.subscribe((s) => s.settings, (settings) => c.request(settings));
@@ -86,6 +98,16 @@ function warmUpWhenIdle(c: SimClient, settingsNow: () => Settings): void {
   });
 }
 
+/**
+ * Called by the view that shows the readouts once it has committed them: starts the sweep's
+ * worker after that frame has painted (once; later calls do nothing).
+ */
+export function afterFirstReadouts(): void {
+  const release = releaseFirstWorker;
+  releaseFirstWorker = null;
+  if (release) whenPainted(release);
+}
+
 /** The pinned baseline's simulation client (results of `pinned`, derived like the main run's). */
 export function getPinnedSimClient(): SimClient {
   getSimClient();
@@ -100,7 +122,7 @@ export function useSim<T>(selector: (state: SimState) => T): T {
 let afterPaint: StoreApi<SimState> | null = null;
 
 /** Runs `fn` once the frame being prepared has been painted (a task after the next animation frame). */
-const whenPainted = (fn: () => void): void => {
+export const whenPainted = (fn: () => void): void => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => afterOtherTasks(fn));
   else setTimeout(fn, 0);
 };

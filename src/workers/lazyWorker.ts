@@ -24,3 +24,33 @@ export function lazyWorker(make: () => WorkerLike): WorkerLike {
     terminate: () => real?.terminate(),
   };
 }
+
+/**
+ * A worker made when `release` is called; messages posted before wait for it. The page's
+ * first run is usually simulated on the page itself, and its worker (the sweep's) then
+ * starts only once the first readouts have painted: its script is no longer fetched and
+ * compiled before them.
+ */
+export function heldWorker(make: () => WorkerLike): WorkerLike & { release(): void } {
+  const inner = lazyWorker(make);
+  let queue: Parameters<WorkerLike['postMessage']>[0][] | null = [];
+  let terminated = false;
+  return {
+    postMessage: (message) => {
+      if (queue) queue.push(message);
+      else if (!terminated) inner.postMessage(message);
+    },
+    addEventListener: inner.addEventListener,
+    terminate: () => {
+      terminated = true;
+      queue = null;
+      inner.terminate();
+    },
+    release: () => {
+      if (!queue || terminated) return;
+      const waiting = queue;
+      queue = null;
+      for (const m of waiting) inner.postMessage(m);
+    },
+  };
+}

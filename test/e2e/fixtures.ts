@@ -25,6 +25,8 @@ export interface LabOptions {
   permissions?: string[];
   /** The `main#results[data-state]` to wait for after loading: `ready`, or `error` for settings that cannot run. */
   state?: string;
+  /** A script run in the page before any of its own (`page.addInitScript`), e.g. an observer that records what renders first. */
+  init?: () => void;
 }
 
 export interface Lab {
@@ -55,7 +57,7 @@ export const test = base.extend<{ lab: OpenLab }>({
   lab: async ({ browser, baseURL }, use) => {
     if (!baseURL) throw new Error('the lab fixture needs use.baseURL (playwright.config.ts sets it)');
     const opened: Lab[] = [];
-    const open: OpenLab = async ({ query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready' } = {}) => {
+    const open: OpenLab = async ({ query = '', width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', permissions = [], state = 'ready', init } = {}) => {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme, reducedMotion, baseURL });
       if (permissions.length) await context.grantPermissions(permissions, { origin: baseURL });
       const errors: string[] = [];
@@ -69,6 +71,7 @@ export const test = base.extend<{ lab: OpenLab }>({
         return route.abort();
       });
       const page = await context.newPage();
+      if (init) await page.addInitScript(init);
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });

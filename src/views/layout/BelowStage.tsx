@@ -12,8 +12,8 @@ import { CompareSection } from './CompareSection';
  */
 export { TryItPanel };
 
-/** The sections after the try-it questions and the settings, each in its own error boundary. */
-export function BelowStage() {
+/** The sections after the try-it questions and the settings, each in its own error boundary: the first, down to the lever scenes (what a `?scene=N` link needs in place to land). */
+export function LessonSections() {
   return (
     <>
       <SectionBoundary name="Which clock is broken">
@@ -22,6 +22,14 @@ export function BelowStage() {
       <SectionBoundary name="The lever scenes">
         <LeverScenes />
       </SectionBoundary>
+    </>
+  );
+}
+
+/** The sections below the lever scenes. */
+export function LaterSections() {
+  return (
+    <>
       <SectionBoundary name="The streaming playback">
         <StreamingPanel />
       </SectionBoundary>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useSim } from '../../workers';
+import { useEffect, type ReactNode } from 'react';
+import { afterFirstReadouts, useSim } from '../../workers';
 
 /**
  * The main results region. `data-state` says whether the shown results belong
@@ -14,6 +14,10 @@ export function ResultsRegion({ children, plain = false }: { children: ReactNode
   const sweep = useSim((s) => (s.sweep?.done && s.sweep.id === s.requestedId ? 'done' : 'running'));
   const resultId = useSim((s) => s.main?.id ?? 0);
   const stale = state === 'error' && resultId > 0;
+  // The sweep's worker starts once the first readouts are painted (see `afterFirstReadouts`).
+  useEffect(() => {
+    if (resultId > 0) afterFirstReadouts();
+  }, [resultId]);
   return (
     <main
       id="results"

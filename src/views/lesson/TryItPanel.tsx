@@ -6,7 +6,7 @@ import { useProgress } from './progressStore';
 import { ProgressNotice } from './ProgressNotice';
 import { QuestionView } from './QuestionView';
 import { flowReducer, initialFlow } from './tryItFlow';
-import { useQuestionDeepLink } from './useQuestionDeepLink';
+import { linkedQuestionId, useQuestionDeepLink } from './useQuestionDeepLink';
 
 /** The five "Try it yourself" questions, one at a time, with progress. */
 export function TryItPanel() {
@@ -14,11 +14,12 @@ export function TryItPanel() {
   const completed = useProgress((s) => s.progress.completed);
   const quiz = useProgress((s) => s.progress.quiz);
   const resetProgress = useProgress((s) => s.reset);
-  const [flow, dispatch] = useReducer(flowReducer, 1, (id) => initialFlow(id));
+  // A `?question=N` link renders question N from the first frame (never question 1 first).
+  const [flow, dispatch] = useReducer(flowReducer, null, () => initialFlow(linkedQuestionId() ?? 1));
   const heading = useRef<HTMLHeadingElement>(null);
   const { linkedId, notice: linkNotice } = useQuestionDeepLink((id, answer) => {
     const q = questionById(id);
-    dispatch(answer && q ? { type: 'answer', questionId: id, lastStep: q.steps.length - 1 } : { type: 'select', questionId: id });
+    if (answer && q) dispatch({ type: 'answer', questionId: id, lastStep: q.steps.length - 1 });
   });
   // A linked question comes into view once it is the one shown and the lab above it has its numbers (so nothing shifts after).
   const hasResults = useSim((s) => s.main !== null);

@@ -3,6 +3,11 @@ import { QUESTIONS, questionById } from '../../lesson/questions';
 import { applyScenario } from './applyScenario';
 import { questionParam } from './tryItFlow';
 
+/** The question the page's link opens (`?question=N`), or null. */
+export function linkedQuestionId(): number | null {
+  return questionParam(typeof window === 'undefined' ? '' : window.location.search, QUESTIONS.length).id;
+}
+
 /**
  * `?question=N` opens question N at its prediction step (the lab untouched,
  * nothing revealed); `&answer=1` is the instructor's link to the answer: the
