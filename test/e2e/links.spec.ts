@@ -43,6 +43,16 @@ test('a garbled link shows a notice per bad parameter and a working page', async
   await expect(notices).toHaveCount(0);
 });
 
+test('a question or scene number out of range, and users=Infinity, get the notice any bad value gets', async ({ lab }) => {
+  const { page } = await lab({ query: 'question=999999999999999999999&scene=1e309&users=Infinity' });
+  const notices = page.locator('[data-testid="notices"]');
+  await expect(notices).toContainText('3 settings in the link were ignored');
+  await expect(notices).toContainText('question: "999999999999999999999" is not a question of this lab (they are numbered 1 to 5)');
+  await expect(notices).toContainText('scene: "1e309" is not a lever scene of this lab (they are numbered 1 to 3)');
+  await expect(notices).toContainText('users: "Infinity" is not a number');
+  expect(await readout(page, 'verdict')).toMatch(/^(Met|Missed)/);
+});
+
 test('settings the engine cannot run show why, and the page recovers', async ({ lab }) => {
   const { page } = await lab({ query: 'model=llama-3.1-405b&gpu=l4&tp=1', state: 'error' });
   const err = page.locator('[data-testid="run-error"]');

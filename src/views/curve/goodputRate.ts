@@ -29,6 +29,11 @@ export const GOODPUT_RATE_FACTORS = [0.25, 0.5, 0.625, 0.75, 0.875, 1, 1.125, 1.
  */
 export const WITHIN_SLO_SHARE = RUN_MET_SHARE;
 
+/** The chart's caption: how the sweep is run, and what to look for. */
+export const GOODPUT_RATE_SUBTITLE =
+  'Both runs swept over the same open-loop rates, every request counted (past capacity the queue grows and waits miss the target). ' +
+  'Raw throughput can stay level while goodput, the requests that met every target, falls away from it.';
+
 const sig3 = (x: number) => Number(x.toPrecision(3));
 
 /** The offered rates around `centre` req/s (3 significant figures, distinct, positive); empty for a centre that is not a positive finite rate. */
