@@ -62,10 +62,11 @@ test('settings the engine cannot run show why, and the page recovers', async ({ 
   expect(await readout(page, 'verdict')).toMatch(/^(Met|Missed)/);
 });
 
-test('the share button copies the link', async ({ lab }) => {
+test('the share panel copies the link', async ({ lab }) => {
   const { page } = await lab({ query: 'workload=report', permissions: ['clipboard-read', 'clipboard-write'] });
-  await page.getByRole('button', { name: /Copy link/ }).click();
-  await page.getByRole('button', { name: 'Copied' }).waitFor();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await page.getByRole('button', { name: 'Copy link to this scenario' }).click();
+  await page.getByTestId('share-scenario-status').filter({ hasText: 'Copied.' }).waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(page.url());
 });
