@@ -44,7 +44,7 @@ test('idle autocomplete: the drawn request meets its targets while 39.1% of the 
   await expect(banner.getByTestId('verdict-run')).toContainText('Whole run: 60.9% in time');
   // Scrolled away from the lab, the bar that keeps the numbers in view says both too.
   await page.locator('#curve').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('readouts-bar-verdict')).toHaveText('Met; 39.1% of run late');
+  await expect(page.getByTestId('readouts-bar-verdict')).toHaveText('Met; 39.1% late');
   // The same rule in an embed.
   const embed = await lab({ query: 'embed=cards&workload=autocomplete&load=idle', width: 400, height: 600 });
   await expect(embed.page.getByTestId('verdict-run')).toContainText("39.1% of the run's requests did not");

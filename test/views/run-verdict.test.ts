@@ -22,7 +22,7 @@ describe('the run-aware SLO verdict', () => {
     expect(below.tone).toBe('mixed');
     expect(below.headline).toMatch(/^Met every target \(TTFT 99\.2 ms ≤ 100 ms/);
     expect(below.runLine).toBe("This request met its targets; 10.1% of the run's requests did not, and an SLO asks for 90% in time.");
-    expect(below.short).toBe('Met; 10.1% of run late');
+    expect(below.short).toBe('Met; 10.1% late');
     for (const share of [0.9, 0.901]) {
       const v = runVerdictFor(IN_TIME, SLO, run(share));
       expect(v.runMet, `share ${share}`).toBe(true);
@@ -39,7 +39,7 @@ describe('the run-aware SLO verdict', () => {
       expect(v.agreement, `share ${share}`).toBe('run-only');
       expect(v.headline).toMatch(/^Missed TTFT by 40 ms/);
       expect(v.runLine).toBe(`This request missed its targets; ${inTime} of the run's requests met theirs, at least the 90% an SLO asks for.`);
-      expect(v.short).toBe(`Missed; ${inTime} of run in time`);
+      expect(v.short).toBe(`Missed; run ${inTime} in time`);
     }
     const both = runVerdictFor(LATE, SLO, run(0.899));
     expect(both.agreement).toBe('both-missed');

@@ -31,7 +31,7 @@ export interface RunVerdict {
   /** The run's share in time and late, rounded once so the two add to 100% ("60.9%", "39.1%"); null when none completed. */
   inTime: string | null;
   late: string | null;
-  /** Short form for the sticky bar: "SLO met", "SLO missed", "Met; 39.1% of run late", "Missed; 96.2% of run in time". */
+  /** Short form for the sticky bar: "SLO met", "SLO missed", "Met; 39.1% late" (of the run), "Missed; run 96.2% in time". */
   short: string;
   /** good: both met; bad: both missed (or nothing completed); mixed: they disagree. */
   tone: 'good' | 'bad' | 'mixed';
@@ -73,7 +73,7 @@ export function runVerdictFor(rep: Pick<RequestBreakdown, 'ttftMs' | 'tpotMs' | 
       agreement: 'request-only',
       headline: request.headline,
       runLine: `This request met its targets; ${split.missed} of the run's requests did not, and an SLO asks for ${need} in time.`,
-      short: `Met; ${split.missed} of run late`,
+      short: `Met; ${split.missed} late`,
       tone: 'mixed',
     };
   }
@@ -82,7 +82,7 @@ export function runVerdictFor(rep: Pick<RequestBreakdown, 'ttftMs' | 'tpotMs' | 
     agreement: 'run-only',
     headline: request.headline,
     runLine: `This request missed its targets; ${split.met} of the run's requests met theirs, at least the ${need} an SLO asks for.`,
-    short: `Missed; ${split.met} of run in time`,
+    short: `Missed; run ${split.met} in time`,
     tone: 'mixed',
   };
 }

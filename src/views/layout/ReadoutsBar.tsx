@@ -39,7 +39,8 @@ export function ReadoutsBar() {
           <span className="text-muted">TPOT </span>
           <span className="font-semibold">{formatMs(rep?.tpotMs)}</span>
         </span>
-        <span className="font-semibold">{formatTokPerSec(result.metrics.outputTokPerSec)}</span>
+        {/* On a phone the verdict needs the room more than the server's throughput does. */}
+        <span className={`font-semibold ${verdict.tone === 'mixed' ? 'hidden sm:inline' : ''}`}>{formatTokPerSec(result.metrics.outputTokPerSec)}</span>
         <span className={`font-semibold ${verdict.tone === 'good' ? 'text-good' : verdict.tone === 'bad' ? 'text-bad' : ''}`} data-testid="readouts-bar-verdict">
           {verdict.short}
         </span>
