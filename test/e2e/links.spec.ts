@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { act, readout, ready, urlMatches } from './helpers';
 
 test('a deep link restores the scenario', async ({ lab }) => {
-  const q = 'workload=summarize&load=busy&ttftSlo=2000&tpotSlo=off&seed=7&chunkedPrefill=1&networkMs=120&question=q2';
+  const q = 'workload=summarize&load=busy&ttftSlo=2000&tpotSlo=off&seed=7&chunkedPrefill=1&networkMs=120&question=2';
   const { page } = await lab({ query: q });
   await expect(page.getByRole('radio', { name: /Summarize a long doc/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Busy/ })).toBeChecked();
@@ -16,7 +16,7 @@ test('a deep link restores the scenario', async ({ lab }) => {
 
   // A change rewrites the link, keeping keys other features own.
   await act(page, () => page.getByText('Idle', { exact: true }).click());
-  await urlMatches(page, /question=q2/);
+  await urlMatches(page, /question=2/);
   await urlMatches(page, /load=idle/);
   await act(page, () => page.getByText('Busy', { exact: true }).click());
   await urlMatches(page, /load=busy/);
