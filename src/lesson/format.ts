@@ -1,5 +1,5 @@
 import { format } from 'd3-format';
-import { formatMs, formatReqPerSec, formatShare, formatTokPerSec } from '../views/common/format';
+import { formatMissShare, formatMs, formatReqPerSec, formatShare, formatTokPerSec } from '../views/common/format';
 
 /**
  * Number formats for the lesson's sentences. Durations, rates and shares use
@@ -18,6 +18,9 @@ export const fmtReqPerSec = (x: number): string => formatReqPerSec(x);
 
 /** A share 0..1 as a percentage, as the cards show it: `30.6%`, `100%`. */
 export const fmtShare = (share: number): string => formatShare(share);
+
+/** A share of requests that missed, rounded as the rest of the share in time (the two add to 100%): 0.0155 → `1.5%` beside `98.5%`. */
+export const fmtMissShare = (missed: number): string => formatMissShare(missed);
 
 const fixed0 = format(',.0f');
 const fixed1 = format(',.1f');

@@ -56,9 +56,16 @@ export const MYTHS: readonly MythCard[] = [
     correction:
       'On one and the same server, the prompt length (prefill work) and the queue (load) decide most of it. A short prompt and a very long one can differ several-fold.',
     query: 'workload=summarize&load=idle',
-    lookAt: 'Same lesson server as the chat default, but a 16,000-token prompt: TTFT is several times the chat reply\'s, while TPOT is the same.',
-    watch: ['ttft', 'tpot'],
-    evidence: (live) => `TTFT ${fmtMs(live.ttftMs)} for a ${fmtTokens(live.promptTokens)} prompt, TPOT ${fmtMs(live.tpotMs)}. Switch the workload to Chatbot reply: same server, same model, a fraction of the TTFT and the same TPOT.`,
+    lookAt: 'Same lesson server as the chat default, but a 16,000-token prompt: TTFT is several times the chat reply\'s, while TPOT is the same. That is the prompt-length half; the second button shows the queue.',
+    watch: ['ttft', 'ttft-prefill', 'tpot'],
+    evidence: (live) => `TTFT ${fmtMs(live.ttftMs)} for a ${fmtTokens(live.promptTokens)} prompt, ${fmtMs(live.parts.prefillMs)} of it prefill; TPOT ${fmtMs(live.tpotMs)}. Switch the workload to Chatbot reply: same server, same model, a fraction of the TTFT and the same TPOT.`,
+    then: {
+      label: 'Now add the queue: 16 users',
+      query: 'workload=summarize&load=busy',
+      lookAt: 'The same summary with sixteen users sending at once: prefill takes about as long as before, but the request first waits in the queue behind the others\' prompts, and that wait is most of its TTFT.',
+      watch: ['ttft', 'ttft-queue', 'ttft-prefill'],
+      evidence: (live) => `With ${usersText(live)}: TTFT ${fmtMs(live.ttftMs)}, of which ${fmtMs(live.parts.queueMs)} waiting in the queue and ${fmtMs(live.parts.prefillMs)} of prefill. Same server, same model, same prompt: now the load, not the prompt, decides most of the wait.`,
+    },
   },
   {
     id: 'report-average',

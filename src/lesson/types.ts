@@ -148,6 +148,18 @@ export interface MythCard {
   watch: readonly MetricId[];
   /** One sentence of evidence written from the live numbers of the scenario. */
   evidence(live: LiveNumbers): string;
+  /** A second scenario, for a correction with two halves (prompt length, then load): offered once the first is shown. */
+  then?: MythStep;
+}
+
+/** The second "Show me" of a myth card: its button's label, scenario, what to look at, and evidence. */
+export interface MythStep {
+  /** The button's text, e.g. "Now add the queue: 16 users". */
+  label: string;
+  query: string;
+  lookAt: string;
+  watch: readonly MetricId[];
+  evidence(live: LiveNumbers): string;
 }
 
 /** One term of the matching quiz and its definition. */

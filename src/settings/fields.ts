@@ -23,7 +23,8 @@ export function numberField(min: number, max: number, opts: { integer?: boolean;
     accepts,
     parse(raw) {
       const s = raw.trim().toLowerCase();
-      if (opts.allowInf && (s === 'inf' || s === 'infinity')) return { ok: true, value: Infinity };
+      // Only the lab's own spelling: "Infinity" (a script's String(Infinity)) gets the notice of any bad value rather than a silent reading.
+      if (opts.allowInf && s === 'inf') return { ok: true, value: Infinity };
       if (!NUMBER_RE.test(s)) return { ok: false, reason: `"${raw}" is not a number; expected ${accepts}` };
       const n = Number(s);
       if (!Number.isFinite(n)) return { ok: false, reason: `"${raw}" is not finite; expected ${accepts}` };

@@ -8,6 +8,23 @@ import { PARAMS } from './schema';
  */
 export const PAGE_KEYS = ['embed', 'question', 'scene', 'answer', 'theme', 'pin'] as const;
 
+/**
+ * How many try-it questions and lever scenes a link can name (`question=1`–`5`,
+ * `scene=1`–`3`). Counted here rather than read from the lesson, so that the
+ * store can check a link without loading the lesson's content; a test keeps
+ * them equal to the lesson's own.
+ */
+export const QUESTION_COUNT = 5;
+export const SCENE_COUNT = 3;
+
+/** A `question` or `scene` value: a whole number from 1 to `count`, or null (garbled, a fraction, too large, 1e309). */
+export function linkNumberOf(raw: string, count: number): number | null {
+  const t = raw.trim();
+  if (!/^\d{1,3}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= count ? n : null;
+}
+
 /** The themes a link may ask for; without `theme` the page follows the system. */
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -65,5 +82,17 @@ export function pageKeyNotices(search: string): SettingNotice[] {
   }
   const theme = params.get('theme');
   if (theme !== null && themeOf(search) === null) notices.push({ param: 'theme', message: `"${theme}" is not light or dark, so the page follows the system's theme.` });
+  // The same rule the lesson's panels open a question or scene by (they say so again where the student lands).
+  const shown = (raw: string) => `"${raw.length > 24 ? `${raw.slice(0, 24)}…` : raw}"`;
+  const question = params.get('question');
+  if (question !== null && linkNumberOf(question, QUESTION_COUNT) === null) {
+    notices.push({ param: 'question', message: `${shown(question)} is not a question of this lab (they are numbered 1 to ${QUESTION_COUNT}), so none was opened.` });
+  }
+  const scene = params.get('scene');
+  if (scene !== null && linkNumberOf(scene, SCENE_COUNT) === null) {
+    notices.push({ param: 'scene', message: `${shown(scene)} is not a lever scene of this lab (they are numbered 1 to ${SCENE_COUNT}), so none was opened.` });
+  } else if (scene !== null && question !== null) {
+    notices.push({ param: 'scene', message: 'the link also names a question, so only the question was opened.' });
+  }
   return notices;
 }

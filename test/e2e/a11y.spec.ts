@@ -41,8 +41,8 @@ test('keyboard: Tab reaches the controls in reading order and focus is visible',
   }
   const all = names.join('\n');
   const at = (re: RegExp) => names.findIndex((n) => re.test(n));
-  expect(at(/Copy link/), all).toBeGreaterThanOrEqual(0);
-  expect(at(/^A:Curve/), all).toBeGreaterThan(at(/Copy link/));
+  expect(at(/^BUTTON:Share:/), all).toBeGreaterThanOrEqual(0);
+  expect(at(/^A:Curve/), all).toBeGreaterThan(at(/^BUTTON:Share:/));
   expect(at(/INPUT:.*Chatbot reply/), all).toBeGreaterThan(at(/^A:Curve/));
   expect(at(/Timeline of the drawn request|Network in/), all).toBeGreaterThan(at(/INPUT:.*Chatbot reply/));
   expect(at(/Prompt length/), all).toBeGreaterThan(at(/INPUT:.*Chatbot reply/));

@@ -207,7 +207,10 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
   const tpot1 = await readout(page, 'tpot');
   await nextSceneStep(page, 1, true);
   const tpot1spec = await readout(page, 'tpot');
-  await nextSceneStep(page, 2, false);
+  await nextSceneStep(page, 2, true);
+  // As the scene says, each switch pins the run before it: here the one-user speculative run.
+  expect(pinOf(page)!.get('specTokens')).toBe('4');
+  expect(pinOf(page)!.get('users')).toBeNull();
   const tpot64 = await readout(page, 'tpot');
   await nextSceneStep(page, 3, true);
   await page.screenshot({ path: shotPath('scene-2-step-4-390-dark.png') });

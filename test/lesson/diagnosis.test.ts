@@ -4,7 +4,7 @@ import {
   blamedPart, describeChange, diagnose, diagnosisInputOf, diagnosisText, MAX_LEVERS, OFFERED_PREFIX_SHARE, OFFERED_SPEC_TOKENS, SMALL_BATCH,
   type ClockPart, type Diagnosis, type LeverId,
 } from '../../src/lesson/diagnosis';
-import { fmtMs, fmtTimes } from '../../src/lesson/format';
+import { fmtMs, fmtShare, fmtTimes } from '../../src/lesson/format';
 import { settingsFromQuery, settingsToQuery } from '../../src/settings/parse';
 import { patchSettings } from '../../src/settings/patch';
 import type { Settings } from '../../src/settings/schema';
@@ -161,6 +161,9 @@ describe('diagnosis on the engine', () => {
     const late = diagnosisText(d).headline.match(/but ([\d.]+%) of requests are not; most of them miss TTFT \(([\d.]+%) of requests\)/);
     expect(late).not.toBeNull();
     expect(late![1]).toBe(late![2]);
+    // Beside the verdict's share in time, the two add to 100% (this run is 98.45% in time: 98.5% and 1.5%, not 1.6%).
+    expect(d.runMetShare).toBe(0.9845);
+    expect(Number(late![1].slice(0, -1)) + Number(fmtShare(d.runMetShare).slice(0, -1))).toBeCloseTo(100, 9);
   });
 
   it('no targets, and no result, say so instead of diagnosing', () => {

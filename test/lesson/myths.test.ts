@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fmtMs } from '../../src/lesson/format';
 import { MYTHS } from '../../src/lesson/myths';
 import { METRIC_IDS } from '../../src/lesson/types';
 import { settingsFromQuery } from '../../src/settings/parse';
@@ -18,6 +19,10 @@ describe('mental-model corrections', () => {
       for (const w of m.watch) expect(METRIC_IDS).toContain(w);
       expect(m.myth.length).toBeGreaterThan(5);
       expect(m.lookAt.length).toBeGreaterThan(20);
+      if (m.then) {
+        expect(settingsFromQuery(m.then.query).notices).toEqual([]);
+        for (const w of m.then.watch) expect(METRIC_IDS).toContain(w);
+      }
     });
   }
 });
@@ -55,6 +60,23 @@ describe('each "Show me" scenario shows the myth false on the real engine', () =
     const live = liveOf(byId('ttft-model').query);
     expect(live.ttftMs / chatIdle().ttftMs).toBeGreaterThan(4);
     expect(Math.abs(live.tpotMs / chatIdle().tpotMs - 1)).toBeLessThan(0.1);
+  });
+  it('TTFT depends on the queue too: the same summary with 16 users waits mostly in the queue, its prefill unchanged', () => {
+    const m = byId('ttft-model');
+    // The correction names both halves, so the card shows both.
+    expect(m.correction).toMatch(/prompt length.*queue/);
+    expect(m.then).toBeDefined();
+    const idle = liveOf(m.query);
+    const busy = liveOf(m.then!.query);
+    expect(busy.promptTokens).toBe(idle.promptTokens);
+    expect(busy.parts.queueMs).toBeGreaterThan(busy.parts.prefillMs);
+    expect(busy.parts.queueMs).toBeGreaterThan(busy.ttftMs / 2);
+    expect(Math.abs(busy.parts.prefillMs / idle.parts.prefillMs - 1)).toBeLessThan(0.1);
+    expect(idle.parts.queueMs).toBe(0);
+    const text = m.then!.evidence(busy);
+    expect(text).toContain(fmtMs(busy.parts.queueMs));
+    expect(text).toContain(fmtMs(busy.parts.prefillMs));
+    expect(m.evidence(idle)).toContain(fmtMs(idle.parts.prefillMs));
   });
   it('report the average: mean under the target, p99 many times the mean', () => {
     const live = liveOf(byId('report-average').query);

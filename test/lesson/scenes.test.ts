@@ -76,10 +76,14 @@ describe('lever scene registry', () => {
   });
   for (const scene of LEVER_SCENES) {
     describe(`scene ${scene.id}`, () => {
-      it('every step parses without notices; the first never pins, a later one pins the step before it', () => {
+      it('every step parses without notices; the first never pins, every switch after it pins the step before (as the scenes say)', () => {
         for (const s of scene.steps) expect(settingsFromQuery(s.query).notices, s.query).toEqual([]);
         expect(scene.steps[0].pinPrevious).toBe(false);
-        expect(scene.steps.some((s) => s.pinPrevious)).toBe(true);
+        scene.steps.slice(1).forEach((s, i) => {
+          expect(s.pinPrevious, `step ${i + 2}`).toBe(true);
+          expect(s.label, `step ${i + 2}`).toMatch(/^Switch to: /);
+          expect(s.watchHint, `step ${i + 2} says what is pinned`).toMatch(/pinned as the baseline/);
+        });
       });
       it('has honest choices: a valid answer no longer than the others by much', () => {
         const p = scene.prediction;

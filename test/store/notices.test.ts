@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, PARAMS } from '../../src/settings/schema';
+import { QUESTIONS } from '../../src/lesson/questions';
+import { LEVER_SCENES } from '../../src/lesson/scenes';
+import { QUESTION_COUNT, SCENE_COUNT } from '../../src/settings/pageKeys';
 import { createLabStore } from '../../src/store';
 import { fakeWindow } from './fakeWindow';
 
@@ -43,7 +46,7 @@ describe('bad link parameters fall back with a notice', () => {
   });
 
   it('an absent parameter is silently the default', () => {
-    const store = createLabStore(fakeWindow('?question=q1'));
+    const store = createLabStore(fakeWindow('?question=2&theme=dark'));
     expect(store.getState().settings).toEqual(DEFAULT_SETTINGS);
     expect(store.getState().notices).toEqual([]);
   });
@@ -98,5 +101,48 @@ describe('issue 9: repeated keys and empty targets in a link', () => {
     expect(settings.ttftSlo).toBe(DEFAULT_SETTINGS.ttftSlo);
     expect(settings.tpotSlo).toBeNull();
     expect(notices).toEqual([{ param: 'ttftSlo', message: expect.stringMatching(/the value is empty; write "off" to turn it off/) }]);
+  });
+});
+
+describe('bad page-key values get a notice like bad settings do', () => {
+  it.each([
+    ['question', '999999999999999999999', /"999999999999999999999" is not a question of this lab \(they are numbered 1 to 5\)/],
+    ['question', '9', /numbered 1 to 5/],
+    ['question', 'q1', /numbered 1 to 5/],
+    ['question', '2.5', /numbered 1 to 5/],
+    ['question', '', /numbered 1 to 5/],
+    ['scene', '1e309', /"1e309" is not a lever scene of this lab \(they are numbered 1 to 3\)/],
+    ['scene', '0', /numbered 1 to 3/],
+    ['scene', 'Infinity', /numbered 1 to 3/],
+  ])('%s=%s', (key, raw, message) => {
+    const store = createLabStore(fakeWindow(`?${key}=${encodeURIComponent(raw)}`));
+    expect(store.getState().settings).toEqual(DEFAULT_SETTINGS);
+    expect(store.getState().notices).toEqual([{ param: key, message: expect.stringMatching(message) }]);
+  });
+
+  it('a question and a scene together: the scene is the one left out, and says so', () => {
+    expect(createLabStore(fakeWindow('?question=1&scene=2')).getState().notices).toEqual([{ param: 'scene', message: expect.stringMatching(/only the question was opened/) }]);
+  });
+
+  it('good question and scene numbers are silent', () => {
+    for (const q of ['?question=1', '?question=5&answer=1', '?scene=3', '?scene= 2 ']) expect(createLabStore(fakeWindow(q)).getState().notices, q).toEqual([]);
+  });
+
+  it('users=Infinity is not read as inf without a word: it gets the notice of any bad value (the lab writes inf)', () => {
+    for (const raw of ['Infinity', 'infinity', '-inf']) {
+      const store = createLabStore(fakeWindow(`?users=${raw}`));
+      expect(store.getState().settings.users, raw).toBe(DEFAULT_SETTINGS.users);
+      expect(store.getState().notices, raw).toEqual([{ param: 'users', message: expect.stringMatching(/is not a number; expected a whole number from 1 to [\d,]+, or inf\. Using the default\./) }]);
+    }
+    const inf = createLabStore(fakeWindow('?users=inf'));
+    expect(inf.getState().settings.rate).toBe(Infinity);
+    expect(inf.getState().notices).toEqual([]);
+  });
+
+  it("the counts the store checks links by are the lesson's own", () => {
+    expect(QUESTION_COUNT).toBe(QUESTIONS.length);
+    expect(SCENE_COUNT).toBe(LEVER_SCENES.length);
+    expect(QUESTIONS.map((q) => q.id)).toEqual([1, 2, 3, 4, 5].slice(0, QUESTION_COUNT));
+    expect(LEVER_SCENES.map((q) => q.id)).toEqual([1, 2, 3].slice(0, SCENE_COUNT));
   });
 });

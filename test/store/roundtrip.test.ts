@@ -50,7 +50,7 @@ describe('URL round trip through the store', () => {
     });
     for (const raw of values) {
       it(`${p.key}=${raw} is restored exactly from the URL the store writes`, () => {
-        const win = fakeWindow(`?${p.key}=${encodeURIComponent(raw)}${contextFor(p, raw)}&question=q3&embed=1`);
+        const win = fakeWindow(`?${p.key}=${encodeURIComponent(raw)}${contextFor(p, raw)}&question=3&embed=1`);
         const store = createLabStore(win);
         expect(store.getState().notices).toEqual([]);
         const opened = store.getState().settings;
@@ -62,7 +62,7 @@ describe('URL round trip through the store', () => {
         store.getState().updateSettings({ seed: seed === 7 ? 8 : 7 });
         store.getState().updateSettings({ seed });
         expect(win.urls.length).toBe(2);
-        expect(win.location.search).toContain('question=q3');
+        expect(win.location.search).toContain('question=3');
         expect(win.location.search).toContain('embed=1');
         expect(win.location.pathname).toBe('/lab/');
 
@@ -96,11 +96,11 @@ describe('URL round trip through the store', () => {
   });
 
   it('keeps the hash and unknown keys, and drops nothing it does not own', () => {
-    const win = fakeWindow('?embed=1&question=q2&foo=bar', '/', '#timeline');
+    const win = fakeWindow('?embed=1&question=2&foo=bar', '/', '#timeline');
     const store = createLabStore(win);
     store.getState().updateSettings({ workload: 'report', prompt: 800, output: 1500 });
     expect(win.urls.at(-1)).toMatch(/^\/\?workload=report/);
-    expect(win.urls.at(-1)).toMatch(/embed=1&question=q2&foo=bar#timeline$/);
+    expect(win.urls.at(-1)).toMatch(/embed=1&question=2&foo=bar#timeline$/);
   });
 
   it('fresh stores do not share state', () => {
@@ -115,7 +115,7 @@ describe('URL writes while a slider is dragged', () => {
   it('writes the first change at once and coalesces the rest, ending on the last value', async () => {
     vi.useFakeTimers();
     try {
-      const win = fakeWindow('?question=q1');
+      const win = fakeWindow('?question=1');
       const store = createLabStore({ ...win, urlWriteIntervalMs: 100 });
       store.getState().updateSettings({ users: 2 });
       expect(win.urls).toHaveLength(1);
@@ -124,7 +124,7 @@ describe('URL writes while a slider is dragged', () => {
       await vi.advanceTimersByTimeAsync(120);
       expect(win.urls).toHaveLength(2);
       expect(win.location.search).toContain('users=40');
-      expect(win.location.search).toContain('question=q1');
+      expect(win.location.search).toContain('question=1');
       await vi.advanceTimersByTimeAsync(500);
       expect(win.urls).toHaveLength(2);
     } finally {

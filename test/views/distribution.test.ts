@@ -61,7 +61,7 @@ describe('tail sentence', () => {
 
   it('handles no requests, and counts SLO misses', () => {
     expect(tailSentenceFor('ttft', summarize([]))).toBe('No request completed, so there is no TTFT to compare.');
-    expect(sloSentence('ttft', tailTtft, 500)).toBe('5% of requests miss the 500 ms TTFT target.');
+    expect(sloSentence('ttft', tailTtft, 500)).toBe('5.0% of requests miss the 500 ms TTFT target.');
     expect(sloSentence('tpot', steadyTpot, 50)).toBe('Every request meets the 50 ms TPOT target.');
     expect(sloSentence('tpot', steadyTpot, null)).toBeNull();
   });

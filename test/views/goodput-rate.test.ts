@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SweepPoint } from '../../src/engine';
 import { FONT_PX } from '../../src/views/chart/axisMarks';
 import { estimateTextWidthPx } from '../../src/views/chart/labels';
-import { goodputRateSentence, goodputRates, layoutGoodputRate, sustainedRate } from '../../src/views/curve/goodputRate';
+import { GOODPUT_RATE_SUBTITLE, goodputRateSentence, goodputRates, layoutGoodputRate, sustainedRate, WITHIN_SLO_SHARE } from '../../src/views/curve/goodputRate';
+import { RUN_MET_SHARE } from '../../src/views/cards/runVerdict';
 
 /** A rate point with the metrics the comparison reads. */
 const point = (ratePerSec: number, goodputReqPerSec: number, sloMetShare: number, outputTokPerSec = 100 * goodputReqPerSec): SweepPoint =>
@@ -61,5 +62,15 @@ describe('goodput against rate, x axis title', () => {
     expect(wide.xAxis.title).toMatch(/Poisson/);
     expect(phone.xAxis.title.length).toBeLessThan(wide.xAxis.title.length);
     for (const l of [wide, phone]) expect(estimateTextWidthPx(l.xAxis.title, FONT_PX.label)).toBeLessThanOrEqual(l.plot.rightPx - l.plot.leftPx);
+  });
+});
+
+describe('goodput against rate, its caption and threshold', () => {
+  it('the caption says what goodput does, in words (it once ended "goodput … parts")', () => {
+    expect(GOODPUT_RATE_SUBTITLE).toMatch(/goodput, the requests that met every target, falls away from it\.$/);
+    expect(GOODPUT_RATE_SUBTITLE).not.toMatch(/\bparts\b/);
+  });
+  it('sustains a rate by the same 90% share the SLO verdict asks of a run', () => {
+    expect(WITHIN_SLO_SHARE).toBe(RUN_MET_SHARE);
   });
 });

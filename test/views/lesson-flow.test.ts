@@ -103,6 +103,17 @@ describe('prediction feedback', () => {
     expect(predictionFeedback(q5.prediction, 1, Math.round(live.ttftP99Ms), live).guessText).toMatch(/close/);
     expect(predictionFeedback(q5.prediction, 1, 0, live).guessText).toBeNull();
   });
+  it('quotes a choice once, also when the choice is itself a quoted question (Q5)', () => {
+    const q5 = questionById(5)!.prediction;
+    expect(predictionFeedback(q5, 0, null, null).text).toBe('You predicted "What are the p95 and p99 TTFT?", and that is what the lab shows.');
+    expect(predictionFeedback(q5, 1, null, null).text).toBe('You predicted "What is the median TTFT?". The lab shows otherwise: "What are the p95 and p99 TTFT?".');
+    const q1 = questionById(1)!.prediction;
+    expect(predictionFeedback(q1, 0, null, null).text).toBe(`You predicted "${q1.choices[0]}", and that is what the lab shows.`);
+    for (const q of [1, 2, 3, 4, 5]) {
+      const p = questionById(q)!.prediction;
+      for (let i = 0; i < p.choices.length; i++) expect(predictionFeedback(p, i, null, null).text, `Q${q} choice ${i}`).not.toMatch(/""/);
+    }
+  });
 });
 
 describe('progress store', () => {

@@ -1,4 +1,4 @@
-import { fmtChange, fmtMs, fmtShare, fmtTimes, fmtTokens } from '../format';
+import { fmtChange, fmtMissShare, fmtMs, fmtShare, fmtTimes, fmtTokens } from '../format';
 import type { Clock, ClockCause, ClockPart, ClockReading, Diagnosis } from './types';
 
 /**
@@ -77,9 +77,8 @@ export function headline(d: Diagnosis): string {
     }
     case 'tail': {
       const r = d.broken === 'ttft' ? d.ttft : d.tpot!;
-      // 1 − share in floating point can land just below the count's own share (1 − 0.9845 < 31 / 2000), and round the other way beside it.
-      const late = Math.round((1 - d.runMetShare) * 1e9) / 1e9;
-      return `The drawn request is in time, but ${fmtShare(late)} of requests are not; most of them miss ${CLOCK_NAMES[r.clock]} (${fmtShare(r.missShare)} of requests).`;
+      // The late share is the rest of the in-time share as the verdict shows it, so the two add to 100%.
+      return `The drawn request is in time, but ${fmtMissShare(1 - d.runMetShare)} of requests are not; most of them miss ${CLOCK_NAMES[r.clock]} (${fmtMissShare(r.missShare)} of requests).`;
     }
     case 'met': {
       const t = d.tightest === 'tpot' ? d.tpot! : d.ttft;

@@ -67,7 +67,7 @@ export const specScene: LeverScene = {
   steps: [
     { label: 'Set up: write a long report, 1 user', query: ONE_OFF, watchHint: 'Note TPOT and the pace per user with plain decoding.', pinPrevious: false },
     { label: 'Switch to: speculative decoding, 4 draft tokens a step', query: ONE_ON, watchHint: 'The plain run is pinned as the baseline. Compare TPOT and the pace per user.', pinPrevious: true },
-    { label: 'Switch to: 64 users, speculation off', query: MANY_OFF, watchHint: 'The same report with 64 users sharing the server, plain decoding: note TPOT and the system throughput.', pinPrevious: false },
+    { label: 'Switch to: 64 users, speculation off', query: MANY_OFF, watchHint: 'The one-user speculative run is pinned as the baseline. The same report with 64 users sharing the server, plain decoding: note how TPOT and the system throughput moved.', pinPrevious: true },
     { label: 'Switch to: 64 users, speculative decoding on', query: MANY_ON, watchHint: 'The 64-user run is pinned as the baseline. Compare TPOT with it.', pinPrevious: true },
   ],
   watch: ['tpot', 'tpot-p50', 'user-throughput', 'system-throughput'],

@@ -37,11 +37,49 @@ export function formatReqPerSec(x: number | null | undefined): string {
   return x >= 1000 ? `${int(Math.round(x))} req/s` : `${sig3(x)} req/s`;
 }
 
-/** A share 0..1 as a percentage: "98.4%", "100%". */
+/**
+ * A share 0..1 in tenths of a percent, the one rounding every share shown
+ * goes through: 0 and 1 exactly stay 0 and 1000; a share strictly between
+ * rounds to 1..999, so it never reads as none or all.
+ */
+function shareTenths(x: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1000;
+  // Rounded to 1e-9 first, so a share that is a half-tenth in decimal (31 / 2000) rounds the same from either side (1 − 0.9845).
+  return Math.min(999, Math.max(1, Math.round(Math.round(x * 1e9) / 1e6)));
+}
+
+const tenthsText = (t: number) => `${t === 0 || t === 1000 ? int(t / 10) : fixed1(t / 10)}%`;
+
+/** A share 0..1 as a percentage: "98.4%", "100%" (only when it is all), "0.1%" (the least of a share that is not none). */
 export function formatShare(x: number | null | undefined): string {
   if (!ok(x)) return NO_VALUE;
-  const pct = Math.min(100, Math.max(0, x * 100));
-  return `${pct >= 99.95 || pct === 0 ? int(Math.round(pct)) : fixed1(pct)}%`;
+  return tenthsText(shareTenths(x));
+}
+
+/**
+ * A share and the rest of it, rounded once so the two add to 100%: 0.9845 is
+ * "98.5%" and "1.5%" (rounding each alone would give 98.5% and 1.6%). `met`
+ * is exactly `formatShare(share)`.
+ */
+export function shareSplit(share: number): { met: string; missed: string } {
+  const t = shareTenths(ok(share) ? share : 0);
+  return { met: tenthsText(t), missed: tenthsText(1000 - t) };
+}
+
+/**
+ * A share of requests that missed, rounded as the rest of the share that did
+ * not (`shareSplit`), so a page that shows both shows two numbers that add to
+ * 100%: 0.0155 late is "1.5%" beside "98.5%" in time.
+ */
+export function formatMissShare(missed: number | null | undefined): string {
+  if (!ok(missed)) return NO_VALUE;
+  return tenthsText(1000 - shareTenths(1 - missed));
+}
+
+/** A round fraction as a whole percentage: 0.9 is "90%". */
+export function formatPercent(x: number): string {
+  return `${int(Math.round(x * 100))}%`;
 }
 
 /** A whole count: "1,500". */

@@ -9,7 +9,7 @@ import { GHOST_OPACITY, GHOST_STROKE_PX } from '../chart/legendLayout';
 import { colour } from '../chart/palette';
 import { HaloText } from '../chart/text';
 import { useChartWidth } from '../chart/useChartWidth';
-import { layoutGoodputRate } from './goodputRate';
+import { GOODPUT_RATE_SUBTITLE, layoutGoodputRate } from './goodputRate';
 
 /**
  * The DistServe comparison: the current run and the pinned one, swept over
@@ -33,7 +33,7 @@ export function GoodputRateChart({ current, baseline, progress, width: fixedWidt
       containerRef={ref}
       testId="goodput-rate-chart"
       title="Goodput against offered rate (req/s): now and the pinned run"
-      subtitle="Both runs swept over the same open-loop rates, every request counted (past capacity the queue grows and waits miss the target). Raw throughput can stay level while goodput, the requests that met every target, parts."
+      subtitle={GOODPUT_RATE_SUBTITLE}
       screenReaderSummary={
         <>
           <p>{layout.sentence}</p>

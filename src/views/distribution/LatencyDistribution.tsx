@@ -3,7 +3,8 @@ import type { RunMetrics } from '../../engine';
 import { Axis } from '../chart/Axis';
 import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame, DataTable } from '../chart/ChartFrame';
-import { formatMs, formatShare, px } from '../chart/format';
+import { formatMs, px } from '../chart/format';
+import { formatMissShare } from '../common/format';
 import { Legend } from '../chart/Legend';
 import { colour } from '../chart/palette';
 import { HaloText } from '../chart/text';
@@ -44,8 +45,8 @@ export function LatencyDistribution(props: LatencyDistributionProps) {
           caption="Latency statistics at this load"
           columns={['Metric', 'Mean', 'p50', 'p95', 'p99', 'Missing the SLO']}
           rows={[
-            ['TTFT', formatMs(metrics.ttftMs.mean), formatMs(metrics.ttftMs.p50), formatMs(metrics.ttftMs.p95), formatMs(metrics.ttftMs.p99), ttft.missShare === null ? 'no target' : formatShare(ttft.missShare)],
-            ['TPOT', formatMs(metrics.tpotMs.mean), formatMs(metrics.tpotMs.p50), formatMs(metrics.tpotMs.p95), formatMs(metrics.tpotMs.p99), tpot.missShare === null ? 'no target' : formatShare(tpot.missShare)],
+            ['TTFT', formatMs(metrics.ttftMs.mean), formatMs(metrics.ttftMs.p50), formatMs(metrics.ttftMs.p95), formatMs(metrics.ttftMs.p99), ttft.missShare === null ? 'no target' : formatMissShare(ttft.missShare)],
+            ['TPOT', formatMs(metrics.tpotMs.mean), formatMs(metrics.tpotMs.p50), formatMs(metrics.tpotMs.p95), formatMs(metrics.tpotMs.p99), tpot.missShare === null ? 'no target' : formatMissShare(tpot.missShare)],
           ]}
         />
       }

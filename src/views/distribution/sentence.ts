@@ -1,5 +1,6 @@
 import type { RunMetrics, Stats } from '../../engine';
-import { formatMs, formatShare } from '../chart/format';
+import { formatMs } from '../chart/format';
+import { formatMissShare } from '../common/format';
 
 /** Which latency a distribution panel shows. */
 export type LatencyMetric = 'ttft' | 'tpot';
@@ -54,5 +55,5 @@ export function sloSentence(metric: LatencyMetric, values: readonly number[], ta
   if (targetMs === null || !Number.isFinite(targetMs)) return null;
   const share = missShare(values, targetMs);
   const target = `${formatMs(targetMs)} ${NAME[metric]} target`;
-  return share === 0 ? `Every request meets the ${target}.` : `${formatShare(share)} of requests miss the ${target}.`;
+  return share === 0 ? `Every request meets the ${target}.` : `${formatMissShare(share)} of requests miss the ${target}.`;
 }

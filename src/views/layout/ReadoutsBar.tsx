@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSim } from '../../workers';
 import { formatMs, formatTokPerSec } from '../common/format';
-import { verdictFor } from '../cards/verdict';
+import { runVerdictFor } from '../cards/runVerdict';
 
 /** True while the lab (`#lab`) is out of the viewport. */
 function useLabOutOfView(): boolean {
@@ -27,7 +27,7 @@ export function ReadoutsBar() {
   const out = useLabOutOfView();
   if (!result || state === 'error' || !out) return null;
   const rep = result.representative?.breakdown ?? null;
-  const verdict = rep ? verdictFor(rep, result.scenario.slo) : null;
+  const verdict = runVerdictFor(rep, result.scenario.slo, result.metrics);
   return (
     <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-raised px-3 py-2 text-xs shadow-lg sm:text-sm" data-testid="readouts-bar">
       <div className="tabular mx-auto flex max-w-xl items-center justify-between gap-2 whitespace-nowrap">
@@ -39,8 +39,11 @@ export function ReadoutsBar() {
           <span className="text-muted">TPOT </span>
           <span className="font-semibold">{formatMs(rep?.tpotMs)}</span>
         </span>
-        <span className="font-semibold">{formatTokPerSec(result.metrics.outputTokPerSec)}</span>
-        <span className={`font-semibold ${verdict?.met ? 'text-good' : 'text-bad'}`}>{verdict?.met ? 'SLO met' : 'SLO missed'}</span>
+        {/* On a phone the verdict needs the room more than the server's throughput does. */}
+        <span className={`font-semibold ${verdict.tone === 'mixed' ? 'hidden sm:inline' : ''}`}>{formatTokPerSec(result.metrics.outputTokPerSec)}</span>
+        <span className={`font-semibold ${verdict.tone === 'good' ? 'text-good' : verdict.tone === 'bad' ? 'text-bad' : ''}`} data-testid="readouts-bar-verdict">
+          {verdict.short}
+        </span>
       </div>
     </div>
   );

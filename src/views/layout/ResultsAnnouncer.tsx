@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSim } from '../../workers';
-import { verdictFor } from '../cards/verdict';
+import { runVerdictFor } from '../cards/runVerdict';
 import { formatMs, formatTokPerSec } from '../common/format';
 
 /** Quiet time after the last result before it is announced, so dragging a slider does not chatter. */
@@ -13,10 +13,10 @@ export function ResultsAnnouncer() {
   useEffect(() => {
     if (!result) return;
     const rep = result.representative?.breakdown ?? null;
-    const verdict = rep ? verdictFor(rep, result.scenario.slo) : null;
+    const verdict = runVerdictFor(rep, result.scenario.slo, result.metrics);
     const next = rep
-      ? `Updated: TTFT ${formatMs(rep.ttftMs)}, TPOT ${formatMs(rep.tpotMs)}, system throughput ${formatTokPerSec(result.metrics.outputTokPerSec)}. ${verdict?.headline ?? ''}.`
-      : 'Updated: no request completed.';
+      ? `Updated: TTFT ${formatMs(rep.ttftMs)}, TPOT ${formatMs(rep.tpotMs)}, system throughput ${formatTokPerSec(result.metrics.outputTokPerSec)}. ${verdict.headline}.${verdict.runLine ? ` ${verdict.runLine}` : ''}`
+      : `Updated: ${verdict.headline}.${verdict.runLine ? ` ${verdict.runLine}` : ''}`;
     const timer = window.setTimeout(() => setText(next), SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [result]);

@@ -4,6 +4,7 @@ import { useSim } from '../../workers';
 import { focusAndShow } from './focusLab';
 import { initialSceneFlow, sceneFlowReducer, sceneParam } from './sceneFlow';
 import { SceneView } from './SceneView';
+import { useReportPlace } from '../share/useReportPlace';
 
 /**
  * The lever scenes: three complaints, each answered by pulling one lever on
@@ -29,6 +30,7 @@ export function LeverScenes() {
     requestAnimationFrame(() => focusAndShow(link.id === null ? noticeRef.current : heading.current, false));
   }, [link, notice, hasResults]);
   const scene = sceneById(flow.sceneId) ?? LEVER_SCENES[0];
+  useReportPlace('scene', scene.id, scene.title, flow.phase, link.id !== null);
 
   return (
     <section id="scenes" aria-labelledby="scenes-h" className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="lever-scenes">

@@ -7,6 +7,7 @@ import { ProgressNotice } from './ProgressNotice';
 import { QuestionView } from './QuestionView';
 import { flowReducer, initialFlow } from './tryItFlow';
 import { linkedQuestionId, useQuestionDeepLink } from './useQuestionDeepLink';
+import { useReportPlace } from '../share/useReportPlace';
 
 /** The five "Try it yourself" questions, one at a time, with progress. */
 export function TryItPanel() {
@@ -30,6 +31,7 @@ export function TryItPanel() {
     requestAnimationFrame(() => focusAndShow(heading.current, false));
   }, [linkedId, flow.questionId, hasResults]);
   const question = questionById(flow.questionId) ?? QUESTIONS[0];
+  useReportPlace('question', question.id, question.title, flow.phase, linkedId !== null);
   const select = (id: number) => dispatch({ type: 'select', questionId: id });
   const nextId = question.id < QUESTIONS.length ? question.id + 1 : null;
 

@@ -7,14 +7,66 @@ export function focusLab(): void {
   const lab = document.getElementById('lab');
   if (!lab) return;
   lab.focus({ preventScroll: true });
-  lab.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  scrollBelowNav(lab, true);
 }
 
-/** Focuses `el` and brings it into view (for an explanation or a question); `smooth` false jumps (a page opening at a question). */
-export function focusAndShow(el: HTMLElement | null, smooth = true): void {
+/**
+ * Focuses `el` and brings `top` (by default `el` itself; a card's title when
+ * focus goes to a button inside it) into view just below the sticky section
+ * nav; `smooth` false jumps (a page opening at a question).
+ */
+export function focusAndShow(el: HTMLElement | null, smooth = true, top: HTMLElement | null = el): void {
   if (!el) return;
   el.focus({ preventScroll: true });
-  el.scrollIntoView({ block: 'start', behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto' });
+  scrollBelowNav(top ?? el, smooth);
+}
+
+/** Gap kept between the sticky nav and what is scrolled to, px. */
+const GAP_PX = 8;
+
+/**
+ * The height the sticky section nav covers at the top of the viewport once
+ * the page is scrolled past it, px (0 when there is none, or it is not stuck
+ * to the top). Read from the page, so it follows the nav's own layout.
+ */
+export function stickyTopPx(): number {
+  const nav = document.querySelector<HTMLElement>('[data-testid="section-nav"]');
+  if (!nav) return 0;
+  const style = window.getComputedStyle(nav);
+  if ((style.position !== 'sticky' && style.position !== 'fixed') || !(parseFloat(style.top) < 1)) return 0;
+  return nav.getBoundingClientRect().height;
+}
+
+/** How many times a scroll is corrected after it ends, at most. */
+const CORRECTIONS = 2;
+
+/**
+ * Scrolls so that the top of `el` sits just below the sticky nav
+ * (scrollIntoView would leave it under the nav). Sections drawn lazily
+ * (`content-visibility: auto`) change height as a smooth scroll passes them,
+ * so the place aimed at moves; once the scroll ends it is corrected, unless
+ * the reader has taken over (wheel, touch, a key).
+ */
+export function scrollBelowNav(el: HTMLElement, smooth: boolean): void {
+  const targetY = () => Math.max(0, window.scrollY + el.getBoundingClientRect().top - stickyTopPx() - GAP_PX);
+  const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? 'smooth' : 'auto';
+  const y0 = targetY();
+  window.scrollTo({ top: y0, behavior });
+  // No scroll, no scrollend: nothing to correct (and no listener left to catch the reader's own scroll later).
+  if (!('onscrollend' in window) || Math.abs(y0 - window.scrollY) < 2) return;
+  let left = CORRECTIONS;
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    window.removeEventListener('scrollend', correct);
+    for (const ev of events) window.removeEventListener(ev, stop, true);
+  };
+  function correct() {
+    const y = targetY();
+    if (left-- <= 0 || Math.abs(y - window.scrollY) < 2) return stop();
+    window.scrollTo({ top: y, behavior: 'auto' });
+  }
+  window.addEventListener('scrollend', correct);
+  for (const ev of events) window.addEventListener(ev, stop, true);
 }
 
 function prefersReducedMotion(): boolean {

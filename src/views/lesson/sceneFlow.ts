@@ -1,5 +1,6 @@
 import type { SceneReading } from '../../lesson/scenes';
 import type { FlowPhase } from './tryItFlow';
+import { linkNumberOf } from '../../settings/pageKeys';
 
 /**
  * The steps of one lever scene, as a reducer: predict → (commit, which sets
@@ -65,8 +66,8 @@ export function sceneParam(search: string, count: number): SceneLink {
   const raw = params.get('scene');
   if (raw === null) return { id: null, notice: null };
   if (params.has('question')) return { id: null, notice: 'The link names both a question and a lever scene, so only the question was opened.' };
-  const n = Number(raw.trim());
-  if (!(raw.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= count)) {
+  const n = linkNumberOf(raw, count);
+  if (n === null) {
     return { id: null, notice: `The link asked for lever scene "${raw}", but the scenes are numbered 1 to ${count}, so none was opened.` };
   }
   const answer = params.get('answer');

@@ -1,4 +1,5 @@
 import type { LiveNumbers, NumberGuess, Prediction, TryItQuestion } from '../../lesson/types';
+import { linkNumberOf } from '../../settings/pageKeys';
 
 /**
  * The steps of one try-it question, as a reducer: predict → (commit, which
@@ -79,6 +80,11 @@ export function parseGuess(text: string, guess: Pick<NumberGuess, 'unit'>): { ok
   return { ok: true, value: ms };
 }
 
+/** A choice in quotation marks, once: a choice that is itself a quoted question (Q5's) keeps its own. */
+export function quoted(choice: string): string {
+  return /^["“].*["”]$/.test(choice) ? choice : `"${choice}"`;
+}
+
 /** Feedback on a committed prediction against the lesson's answer, and on a guess against the live value. */
 export function predictionFeedback(
   prediction: Prediction,
@@ -87,10 +93,10 @@ export function predictionFeedback(
   live: LiveNumbers | null,
 ): { correct: boolean; text: string; guessText: string | null } {
   const correct = committed === prediction.correctIndex;
-  const yours = prediction.choices[committed] ?? '';
+  const yours = quoted(prediction.choices[committed] ?? '');
   const text = correct
-    ? `You predicted "${yours}", and that is what the lab shows.`
-    : `You predicted "${yours}". The lab shows otherwise: "${prediction.choices[prediction.correctIndex]}".`;
+    ? `You predicted ${yours}, and that is what the lab shows.`
+    : `You predicted ${yours}. The lab shows otherwise: ${quoted(prediction.choices[prediction.correctIndex])}.`;
   let guessText: string | null = null;
   if (prediction.guess && guess !== null && guess > 0 && live) {
     const actual = prediction.guess.actual(live);
@@ -117,8 +123,8 @@ export function questionParam(search: string, count: number): QuestionLink {
   const raw = params.get('question');
   // `answer` also goes with a lever scene (`scene=N`), which its own panel reads.
   if (raw === null) return { id: null, notice: params.has('answer') && !params.has('scene') ? 'The link has "answer" but no "question", so no question was opened.' : null };
-  const n = Number(raw.trim());
-  if (!(raw.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= count)) {
+  const n = linkNumberOf(raw, count);
+  if (n === null) {
     return { id: null, notice: `The link asked for question "${raw}", but the questions are numbered 1 to ${count}, so none was opened.` };
   }
   const answer = params.get('answer');
