@@ -12,6 +12,8 @@
  *   --no-write     fit and print, but leave files alone
  *   --rounds <n>   search rounds (default 2)
  *   --evals <n>    surrogate evaluations in the first round (default 600)
+ *   --cv-evals <n> surrogate evaluations of each cross-validation fold (default 200)
+ *   --no-cv        skip the leave-one-group-out cross-validation (and leave its outputs alone)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -23,6 +25,7 @@ import {
 } from '../src/engine/calibration/index';
 import type { RooflineFactors } from '../src/engine/profiles/cost';
 import type { CalibrationFactors } from '../src/engine/calibration/index';
+import { runCrossValidation, type CrossValidationOutput } from './calibrate-cv';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -83,8 +86,8 @@ console.log('\nBy GPU:\n');
 const byGpu = errorTable(results, (c: CalibrationCase) => c.spec.gpu);
 console.log(textTable(byGpu));
 const loadResults = results.filter((r) => LOAD_KINDS.includes(r.case.kind));
-const byLoadSetup = errorTable(loadResults, (c: CalibrationCase) => `${c.spec.gpu} ${c.spec.precision} TP ${c.spec.tp}`);
-console.log('\nRuns under load by GPU, precision and TP:\n');
+const byLoadSetup = errorTable(loadResults, (c: CalibrationCase) => `${c.spec.model} ${c.spec.gpu} ${c.spec.precision} TP ${c.spec.tp}`);
+console.log('\nRuns under load by model, GPU, precision and TP:\n');
 console.log(textTable(byLoadSetup));
 const verdicts = targetVerdicts(table);
 for (const v of verdicts) console.log(`${v.met ? 'met   ' : 'MISSED'} ${v.kind}: median ${v.stats.medianAbsPct.toFixed(1)}% (≤ ${v.target.medianPct}%), p90 ${v.stats.p90AbsPct.toFixed(1)}% (≤ ${v.target.p90Pct}%)`);
@@ -106,6 +109,10 @@ for (const v of variants) {
   console.log(`  ${v.label.padEnd(84)} ${m('load-ttft').padStart(10)} ${m('load-tpot').padStart(10)} ${m('load-throughput').padStart(10)}  ${v.knee3Hits}/${v.knee10Hits}`);
 }
 console.log(`  (${elapsed()})`);
+
+const cvOut: CrossValidationOutput | null = check || flag('--no-cv')
+  ? null
+  : runCrossValidation(cases, results, Number(option('--cv-evals') ?? 200), new Date().toISOString().slice(0, 10), console.log);
 
 let comparison: { fit: FitResult; results: CaseResult[] } | null = null;
 if (flag('--compare')) {
@@ -135,8 +142,8 @@ if (write) {
     "### NIM's own factors (runs under load only)", nimFactorsMarkdown(main.factors),
     '### Error per metric and source', markdownTable(table),
     '### Error per metric and GPU', markdownTable(byGpu),
-    '### Runs under load by GPU, precision and TP',
-    'The load errors above for each of the six setups of measurements-load.csv, so a setup that is off on its own (FP8, two GPUs) shows instead of hiding in the totals.',
+    '### Runs under load by model, GPU, precision and TP',
+    `The load errors above for each of the ${new Set(loadResults.map((r) => `${r.case.spec.model} ${r.case.spec.gpu} ${r.case.spec.precision} ${r.case.spec.tp}`)).size} setups of measurements-load.csv, so a setup that is off on its own (FP8, two GPUs, another model) shows instead of hiding in the totals.`,
     markdownTable(byLoadSetup),
     `### Knees under load`,
     `First concurrency at which mean TTFT passes 3× and 10× the curve's TTFT at its lowest concurrency (measured / lab; ✗ where they differ). The 3× knee falls at the measured load point in ${knees.knee3Hits} of ${knees.curves.length} curves, the 10× knee in ${knees.knee10Hits}. Load rows are simulated as NIM served them: ${NIM_LOAD.maxBatch} sequences, ${NIM_LOAD.tokenBudget.toLocaleString('en-US')} tokens per step, ${NIM_LOAD.admission} admission, ${NIM_LOAD.mixedBatches ? 'prompts mixed with decodes' : 'prompt batches in iterations of their own'}, ${NIM_LOAD.networkRttMs} ms round trip, ${NIM_LOAD.requestsPerUser} requests per user, steady window.`,
@@ -150,6 +157,11 @@ if (write) {
   ].join('\n\n');
   let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Calibration of the hardware profiles\n';
   doc = replaceSection(doc, 'REPORT', report);
+  if (cvOut) {
+    doc = replaceSection(doc, 'HELD-OUT', cvOut.markdown);
+    writeFileSync(resolve(repo, 'src/engine/calibration/folds.ts'), cvOut.foldsTs);
+    writeFileSync(resolve(repo, 'src/engine/uncertainty/spreads.ts'), cvOut.spreadsTs);
+  }
   if (comparison) {
     const body = [
       `Same rows and search, with the roofline corner fixed to a hard max (p = Infinity): fit loss ${comparison.fit.loss.toFixed(4)} against ${main.loss.toFixed(4)}.`,
@@ -160,5 +172,5 @@ if (write) {
     doc = replaceSection(doc, 'HARD-MAX COMPARISON', body);
   }
   writeFileSync(docPath, doc);
-  console.log(`Wrote src/engine/profiles/fitted.ts and docs/calibration.md.`);
+  console.log(`Wrote src/engine/profiles/fitted.ts${cvOut ? ', src/engine/calibration/folds.ts, src/engine/uncertainty/spreads.ts' : ''} and docs/calibration.md.`);
 }

@@ -48,5 +48,20 @@ export function nimRoofline(f: RooflineFactors | CalibrationFactors): RooflineFa
   return out;
 }
 
+const sharedCache = new WeakMap<CalibrationFactors, RooflineFactors>();
+
+/** The shared factors alone (NIM's own dropped), the same object for the same input. */
+export function sharedRoofline(f: RooflineFactors | CalibrationFactors): RooflineFactors {
+  if (!('nim' in f)) return f;
+  let out = sharedCache.get(f);
+  if (!out) {
+    const { nim, ...shared } = f;
+    void nim;
+    out = shared;
+    sharedCache.set(f, out);
+  }
+  return out;
+}
+
 /** The factors committed in src/engine/profiles/fitted.ts, as one calibration set. */
 export const COMMITTED_FACTORS: CalibrationFactors = { ...FITTED_FACTORS, nim: { ...NIM_2024_FACTORS } };

@@ -58,7 +58,7 @@ const mark = (k: { measured: number | null; predicted: number | null }): string 
 
 /** Markdown table of the knees, measured / predicted (✗ where they differ). */
 export function kneeMarkdown(curves: readonly CurveKnee[]): string {
-  const head = '| Curve (GPU, precision, TP, in/out) | Light-load TTFT, measured / lab (ms) | 3× knee, users (measured / lab) | 10× knee, users (measured / lab) |';
+  const head = '| Curve (model, GPU, precision, TP, in/out) | Light-load TTFT, measured / lab (ms) | 3× knee, users (measured / lab) | 10× knee, users (measured / lab) |';
   const rows = curves.map((c) => `| ${c.curve} | ${c.measuredTtftMs[0].toFixed(1)} / ${c.predictedTtftMs[0]?.toFixed(1) ?? '—'} | ${mark(c.knee3)} | ${mark(c.knee10)} |`);
   return [head, '| --- | ---: | ---: | ---: |', ...rows].join('\n');
 }

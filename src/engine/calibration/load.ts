@@ -10,7 +10,7 @@ import { hardwareProfile } from '../profiles/roofline';
 import type { RunResult, Scenario, ServerProfile } from '../types';
 import { DEFAULT_NETWORK_JITTER } from '../validate';
 import { TRTLLM_MEMORY } from './bench';
-import { nimRoofline } from './factors';
+import { nimRoofline, sharedRoofline, type CalibrationFactors } from './factors';
 import type { CalibrationCase } from './mapping';
 import type { Prediction } from './predict';
 
@@ -38,6 +38,8 @@ export interface LoadSourceSettings {
   minRequests: number;
   /** Seed of the runs' random draws (network jitter); default 1. */
   seed?: number;
+  /** Simulate with NIM 2024's own factors (default true); false: the shared ones, as for the later TensorRT-LLM of measurements.csv. */
+  ownFactors?: boolean;
 }
 
 /**
@@ -69,8 +71,29 @@ export const NIM_LOAD: LoadSourceSettings = {
   minRequests: 40,
 };
 
+/**
+ * The NIM 1.x containers of the NIM benchmarking guide (2025, a later
+ * TensorRT-LLM than the 2024 build): the same serving setup, except that
+ * prompts are prefilled in chunks of 2,048 tokens (what `trtllm-bench`
+ * derives for a 70B model on two GPUs, `calibration/bench.ts`) and the step
+ * costs are the shared factors, not NIM 2024's. Read off the guide's 8 rows of
+ * one model, so docs/calibration.md shows the alternatives and calls it thin.
+ */
+export const NIM_1X_LOAD: LoadSourceSettings = { ...NIM_LOAD, chunkedPrefill: true, tokenBudget: 2048, ownFactors: false };
+
+/** The setups rows under load can name (`CalibrationCase.setup`); absent means `nim-2024`. */
+export const LOAD_SETUPS: Readonly<Record<string, LoadSourceSettings>> = { 'nim-2024': NIM_LOAD, 'nim-1.x': NIM_1X_LOAD };
+
+/** How the row behind `c` was served. */
+export function setupFor(c: CalibrationCase): LoadSourceSettings {
+  return LOAD_SETUPS[c.setup ?? 'nim-2024'] ?? NIM_LOAD;
+}
+
+const rooflineFor = (f: RooflineFactors | CalibrationFactors, src: LoadSourceSettings): RooflineFactors => (src.ownFactors === false ? sharedRoofline(f) : nimRoofline(f));
+const rowKey = (c: CalibrationCase, src: LoadSourceSettings): string => `${c.id}|${src === setupFor(c) ? '' : JSON.stringify(src)}`;
+
 /** The scenario that reproduces one load row. */
-export function loadScenario(c: CalibrationCase, server: ServerProfile, src: LoadSourceSettings = NIM_LOAD): Scenario {
+export function loadScenario(c: CalibrationCase, server: ServerProfile, src: LoadSourceSettings = setupFor(c)): Scenario {
   return {
     workload: { id: 'custom', label: `load row ${c.id}`, promptTokens: c.inputTokens, outputTokens: c.outputTokens, spread: 0 },
     server,
@@ -95,24 +118,30 @@ export interface LoadOutcome {
   run: RunResult;
 }
 
+/** The server one load row ran on, as the lab builds it with `factors` (NIM's own values in place), or why it cannot. */
+export function loadServer(c: CalibrationCase, factors: RooflineFactors | CalibrationFactors, src: LoadSourceSettings = setupFor(c)): ServerProfile | string {
+  const made = hardwareProfile(c.spec, rooflineFor(factors, src), { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
+  return made.ok ? made.profile : `${made.reason} ${made.suggestion}`;
+}
+
 const cache = new WeakMap<RooflineFactors, Map<string, LoadOutcome | string>>();
 
 /** Simulates the row behind `c` with `factors` (once per row and factor set), or says why it cannot. */
-export function simulateLoadRow(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): LoadOutcome | string {
-  const factors = nimRoofline(given);
+export function simulateLoadRow(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = setupFor(c)): LoadOutcome | string {
+  const factors = rooflineFor(given, src);
   let byRow = cache.get(factors);
   if (!byRow) {
     byRow = new Map();
     cache.set(factors, byRow);
   }
-  const key = `${c.id}|${src === NIM_LOAD ? '' : JSON.stringify(src)}`;
+  const key = rowKey(c, src);
   const hit = byRow.get(key);
   if (hit !== undefined) return hit;
-  const made = hardwareProfile(c.spec, factors, { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
+  const server = loadServer(c, factors, src);
   let out: LoadOutcome | string;
-  if (!made.ok) out = `${made.reason} ${made.suggestion}`;
+  if (typeof server === 'string') out = server;
   else {
-    const run = simulate(loadScenario(c, made.profile, src));
+    const run = simulate(loadScenario(c, server, src));
     out = run.metrics.completed === 0 ? 'no request completed' : { ttftMs: run.metrics.ttftMs.mean, tpotMs: run.metrics.tpotMs.mean, outputTokPerSec: run.metrics.outputTokPerSec, run };
   }
   byRow.set(key, out);
@@ -120,7 +149,7 @@ export function simulateLoadRow(c: CalibrationCase, given: RooflineFactors, src:
 }
 
 /** The prediction for one load case: its row's simulated TTFT, TPOT or throughput. */
-export function predictLoadCase(c: CalibrationCase, factors: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): Prediction {
+export function predictLoadCase(c: CalibrationCase, factors: RooflineFactors, src: LoadSourceSettings = setupFor(c)): Prediction {
   const o = simulateLoadRow(c, factors, src);
   if (typeof o === 'string') return { ok: false, reason: o };
   const value = c.kind === 'load-ttft' ? o.ttftMs : c.kind === 'load-tpot' ? o.tpotMs : o.outputTokPerSec;
@@ -135,12 +164,50 @@ export function predictLoadCase(c: CalibrationCase, factors: RooflineFactors, sr
  * TTFT ≈ half a wave of prefill plus any queue for memory; TPOT ≈ a decode
  * step plus its share of the wave's prefill; throughput = batch × output ÷ cycle.
  */
-export function surrogateLoadCase(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = NIM_LOAD): Prediction {
-  const made = hardwareProfile(c.spec, nimRoofline(given), { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
-  if (!made.ok) return { ok: false, reason: made.reason };
+export function surrogateLoadCase(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = setupFor(c)): Prediction {
+  const waves = surrogateWaves(c, given, src);
+  if (typeof waves === 'string') return { ok: false, reason: waves };
+  const value = c.kind === 'load-ttft' ? waves.ttftMs : c.kind === 'load-tpot' ? waves.tpotMs : waves.outputTokPerSec;
+  return { ok: true, value, notes: [] };
+}
+
+/** The wave model's three readings of one load row. */
+export interface LoadWaves {
+  ttftMs: number;
+  tpotMs: number;
+  outputTokPerSec: number;
+  /** Requests of the row that fit in the batch at once (users, batch limit and KV capacity). */
+  batch: number;
+}
+type Waves = LoadWaves;
+// The three cases of a row come one after another with the same factors object in the fit's search.
+const waveCache = new WeakMap<RooflineFactors, Map<string, Waves | string>>();
+
+function surrogateWaves(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings): Waves | string {
+  let byRow = waveCache.get(given);
+  if (!byRow) {
+    byRow = new Map();
+    waveCache.set(given, byRow);
+  }
+  const key = rowKey(c, src);
+  const hit = byRow.get(key);
+  if (hit !== undefined) return hit;
+  const out = surrogateLoadWaves(c, given, src);
+  byRow.set(key, out);
+  return out;
+}
+
+/**
+ * The wave model of `surrogateLoadCase` for one row, uncached, with the KV
+ * capacity scaled by `kvScale` (how the spreads ask what capacity would
+ * explain a measured queue), or why the row cannot be served.
+ */
+export function surrogateLoadWaves(c: CalibrationCase, given: RooflineFactors, src: LoadSourceSettings = setupFor(c), kvScale = 1): LoadWaves | string {
+  const made = hardwareProfile(c.spec, rooflineFor(given, src), { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
+  if (!made.ok) return made.reason;
   const cost = made.details.cost;
   const perRequest = c.inputTokens + c.outputTokens;
-  const batch = Math.max(1, Math.min(c.batch, src.maxBatch, Math.floor(made.profile.kvCapacityTokens / perRequest)));
+  const batch = Math.max(1, Math.min(c.batch, src.maxBatch, Math.floor((kvScale * made.profile.kvCapacityTokens) / perRequest)));
   const promptTokens = batch * c.inputTokens;
   const chunk = Math.min(src.tokenBudget, promptTokens);
   const prefill = iterationBreakdown(cost, {
@@ -155,9 +222,10 @@ export function surrogateLoadCase(c: CalibrationCase, given: RooflineFactors, sr
   const decodeS = Math.max(1, c.outputTokens - 1) * step;
   const cycleS = waveS + decodeS;
   const queueS = c.batch > batch ? ((c.batch - batch) / batch) * cycleS : 0;
-  const value =
-    c.kind === 'load-ttft' ? ((waveS + prefill) / 2 + queueS) * 1000 + src.networkRttMs + (src.frontendMs ?? 0)
-    : c.kind === 'load-tpot' ? ((decodeS + waveS / 2) / Math.max(1, c.outputTokens - 1)) * 1000
-    : (batch * c.outputTokens) / cycleS;
-  return { ok: true, value, notes: [] };
+  return {
+    ttftMs: ((waveS + prefill) / 2 + queueS) * 1000 + src.networkRttMs + (src.frontendMs ?? 0),
+    tpotMs: ((decodeS + waveS / 2) / Math.max(1, c.outputTokens - 1)) * 1000,
+    outputTokPerSec: (batch * c.outputTokens) / cycleS,
+    batch,
+  };
 }

@@ -46,7 +46,9 @@ export interface CalibrationCase {
   outputTokens: number;
   /** Requests running together in a static batch (1 for batch-1 rows); 0 when the engine chose; concurrent users under load. */
   batch: number;
-  /** Under load: the curve the row belongs to (same hardware and lengths, varying concurrency). */
+  /** Under load: how the row was served, a key of `LOAD_SETUPS` (absent: NIM 2024, `NIM_LOAD`). */
+  setup?: string;
+  /** Under load: the curve the row belongs to (same model, hardware and lengths, varying concurrency). */
   curve?: string;
   /** The measured value, in the unit of `METRIC_LABELS[kind]`; throughput is for the whole TP group. */
   measured: number;
@@ -237,8 +239,10 @@ export function mapLoadRows(rows: readonly Row[]): { cases: CalibrationCase[]; s
     if (!/closed-loop/.test((row.scenario ?? '').toLowerCase()) || !(users >= 1)) { skip('not a closed-loop run at a stated concurrency'); continue; }
     if (!(input >= 1) || !(output >= 1)) { skip('lengths not stated'); continue; }
     const spec = { model, gpu, precision: prec.precision, kvPrecision: prec.kvPrecision, tp };
-    const curve = `${gpu} ${prec.precision} tp${tp} ${Math.round(input / 100) * 100}/${output}`;
-    const base = { id, source, spec, inputTokens: input, outputTokens: output, batch: users, weight: trustWeight(row.trust ?? ''), assumptions: prec.assumption ? [prec.assumption] : [], curve };
+    const curve = `${model} ${gpu} ${prec.precision} tp${tp} ${Math.round(input / 100) * 100}/${output}`;
+    // The NIM benchmarking guide's containers (1.x) run a later TensorRT-LLM than the course dataset's 2024 NIM.
+    const setup = /container 1\./i.test(row.engine_version ?? '') ? { setup: 'nim-1.x' } : {};
+    const base = { ...setup, id, source, spec, inputTokens: input, outputTokens: output, batch: users, weight: trustWeight(row.trust ?? ''), assumptions: prec.assumption ? [prec.assumption] : [], curve };
     const metrics: [CaseKind, number][] = [['load-ttft', num(row.ttft_ms_mean)], ['load-tpot', num(row.tpot_or_itl_ms_mean)], ['load-throughput', num(row.output_tok_s)]];
     for (const [kind, measured] of metrics) {
       if (measured > 0) cases.push({ ...base, kind, measured });

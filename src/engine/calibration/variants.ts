@@ -6,7 +6,7 @@
  */
 import { sharedOnly, type CalibrationFactors, type NimFactorKey } from './factors';
 import { kneeAnalysis } from './knee';
-import { NIM_LOAD, predictLoadCase, type LoadSourceSettings } from './load';
+import { NIM_LOAD, predictLoadCase, setupFor, type LoadSourceSettings } from './load';
 import { LOAD_KINDS, type CalibrationCase, type CaseKind } from './mapping';
 import { summarizeErrors, type CaseResult } from './report';
 
@@ -51,9 +51,9 @@ export interface VariantOutcome {
 
 /** Simulates `cases` (runs under load) under `v`. */
 export function evaluateVariant(cases: readonly CalibrationCase[], factors: CalibrationFactors, v: LoadVariant): VariantOutcome {
-  const src: LoadSourceSettings = v.src ? { ...NIM_LOAD, ...v.src } : NIM_LOAD;
   const f = v.factors ? v.factors(factors) : factors;
   const results: CaseResult[] = cases.map((c) => {
+    const src: LoadSourceSettings = v.src ? { ...setupFor(c), ...v.src } : setupFor(c);
     const p = predictLoadCase(c, f, src);
     return p.ok ? { case: c, predicted: p.value, error: p.value / c.measured - 1, notes: [] } : { case: c, predicted: null, error: null, notes: [p.reason] };
   });

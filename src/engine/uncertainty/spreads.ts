@@ -10,20 +10,10 @@ export interface PredictionSpreads {
   source: string;
 }
 
-/**
- * Provisional until `npm run calibrate` writes held-out values (see the source line).
- * - stepCost: 10th and 90th percentiles of measured ÷ lab over the 383 in-sample
- *   TPOT-under-load and batch-1 TTFT rows (0.889, 1.136), rounded.
- * - frontend: the calibration's front end is 1 ms per request; its table
- *   "The choices under load, one at a time" finds 0 ms and 2 ms nearly as good.
- * - kvCapacity: no calibration row constrains it (Llama-3-8B on 80 GB rarely
- *   fills its cache: in-sample TTFT coverage moves by 4 points between 0.9 and
- *   0.7). ±10% is the issue's Llama-3-70B run, where the real server held
- *   about 185 requests and the lab 200 or more: about 8% less KV than the lab's.
- */
+/** The spreads every range uses (see docs/calibration.md, "Spreads for the ranges"). */
 export const PREDICTION_SPREADS: PredictionSpreads = {
-  kvCapacity: [0.9, 1.1],
-  stepCost: [0.89, 1.14],
-  frontend: [0, 2],
-  source: 'provisional: in-sample residuals of docs/calibration.md (TPOT under load and batch-1 TTFT for step cost; the front-end variants; KV ±10% from the issue’s 70B run), not yet held out',
+  kvCapacity: [0.501, 1.18],
+  stepCost: [0.792, 1.46],
+  frontend: [0.716, 1.23],
+  source: "leave-one-group-out residuals, 31 groups, npm run calibrate 2026-12-01",
 };

@@ -12,18 +12,18 @@ export const CALIBRATION_HEADLINE = {
   /** Median |error| of saturated output throughput (TensorRT-LLM perf overview). */
   saturatedMedianAbsErr: 0.067,
   /** 90th-percentile |error| of saturated output throughput. */
-  saturatedP90AbsErr: 0.208,
+  saturatedP90AbsErr: 0.21,
   /** Median |error| of batch-1 time to first token. */
-  ttftMedianAbsErr: 0.049,
+  ttftMedianAbsErr: 0.046,
   /** Runs under load (measurements-load.csv: NIM under GenAI-Perf, concurrency 1–250). */
-  loadRuns: 355,
+  loadRuns: 363,
   /** Median |error| under load: mean TTFT, mean TPOT, output throughput. */
-  loadTtftMedianAbsErr: 0.114,
-  loadTpotMedianAbsErr: 0.051,
-  loadThroughputMedianAbsErr: 0.05,
+  loadTtftMedianAbsErr: 0.113,
+  loadTpotMedianAbsErr: 0.05,
+  loadThroughputMedianAbsErr: 0.051,
   /** Curves (of `loadCurves`) whose 3× TTFT knee falls at the measured concurrency. */
-  loadKnee3Hits: 30,
-  loadCurves: 36,
+  loadKnee3Hits: 31,
+  loadCurves: 37,
 } as const;
 
 /**
