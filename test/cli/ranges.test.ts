@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
+import { memoryJson } from '../../src/cli/memoryJson';
 import { predictJson, sweepJson } from '../../src/cli/json';
 import { simulate } from '../../src/engine/simulate';
 import { sweep } from '../../src/engine/sweep';
@@ -24,7 +25,7 @@ function todaysPredict(argv: readonly string[]) {
   const { settings } = parseSettings((k) => flags.get(k) ?? null, 'cli');
   const built = scenarioFromSettings(settings);
   if (!built.ok) throw new Error(built.message);
-  return { scenario: built.scenario, serving: servingOf(settings) };
+  return { scenario: built.scenario, serving: servingOf(settings), settings };
 }
 
 describe('CLI ranges', () => {
@@ -53,8 +54,9 @@ describe('CLI ranges', () => {
   it('--ranges off: the run and the document exactly as before ranges existed', () => {
     const off = cli('predict', ...HW, '--ranges', 'off', '--json');
     expect(off.status).toBe(0);
-    const { scenario, serving } = todaysPredict(HW);
-    expect(off.out).toBe(JSON.stringify(predictJson(simulate(scenario), serving), null, 2));
+    const { scenario, serving, settings } = todaysPredict(HW);
+    const plain = simulate(scenario);
+    expect(off.out).toBe(JSON.stringify(predictJson(plain, serving, memoryJson(settings, serving, plain)), null, 2));
     // With ranges on, the same document less the new fields.
     const on = JSON.parse(cli('predict', ...HW, '--json').out);
     for (const m of ['ttftMs', 'tpotMs', 'e2eMs']) delete on.metrics[m].range;
