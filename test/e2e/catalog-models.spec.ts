@@ -1,5 +1,5 @@
 import { expect, shotPath, test } from './fixtures';
-import { act, axeClean, renderEverything } from './helpers';
+import { act, axeClean, openSettings, renderEverything } from './helpers';
 
 for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
   test(`a new model runs from a link and the why panel says its figures are unfitted (${width} ${colorScheme})`, async ({ lab }) => {
@@ -19,6 +19,8 @@ test('gpt-oss in BF16 is refused with the reason and a one-click fix to its MXFP
   const { page } = await lab({ query: 'model=gpt-oss-20b&gpu=h100-sxm&precision=bf16', width: 390, state: 'error' });
   const alert = page.locator('[data-testid="hardware-refusal"]');
   await expect(alert).toHaveText(/published in mxfp4 only/);
+  // On a phone the refusal and its fix live in the settings drawer.
+  await openSettings(page);
   await page.screenshot({ path: shotPath('catalog-refused-390.png') });
   await act(page, () => alert.getByRole('button', { name: 'Use MXFP4' }).click());
   await expect(page.getByTestId('server-facts')).toHaveText(/gpt-oss-20b on 1 × H100 SXM 80GB, MXFP4/);

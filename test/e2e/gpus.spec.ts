@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, shotPath, test } from './fixtures';
-import { act, axeClean, ready, renderEverything } from './helpers';
+import { act, axeClean, openSettings, ready, renderEverything } from './helpers';
 
 const picker = (page: Page) => page.getByTestId('server-picker');
 const refusal = (page: Page) => page.locator('[data-testid="hardware-refusal"]');
@@ -8,6 +8,8 @@ const refusal = (page: Page) => page.locator('[data-testid="hardware-refusal"]')
 test('a laptop beside an H100: the M4 Max runs llama.cpp, at TP 1 only, and the why panel says it is unfitted', async ({ lab }) => {
   for (const width of [390, 1280]) {
     const { page } = await lab({ query: 'server=hardware&model=llama-3.1-8b&gpu=m4-max', width });
+    // On a phone the server picker lives in the settings drawer.
+    if (width === 390) await openSettings(page);
     const gpu = page.getByRole('combobox', { name: 'GPU', exact: true });
     await expect(gpu).toHaveValue('m4-max');
     // Grouped: the Apple group holds the three Macs.
@@ -29,6 +31,7 @@ test('a laptop beside an H100: the M4 Max runs llama.cpp, at TP 1 only, and the 
 test('an engine the GPU cannot host is refused with fixes: vLLM on a Mac, TensorRT-LLM on an MI300X', async ({ lab }) => {
   const { page } = await lab({ query: 'server=hardware&model=llama-3.1-8b&gpu=m4-max&engine=vllm', state: 'error', width: 390 });
   await expect(refusal(page)).toHaveText(/vLLM cannot serve on the M4 Max/);
+  await openSettings(page);
   await refusal(page).screenshot({ path: shotPath('gpus-refusal-vllm-m4-max-390.png') });
   await act(page, () => refusal(page).getByRole('button', { name: 'Use llama.cpp' }).click());
   await expect(page.getByTestId('server-facts')).toBeVisible();
