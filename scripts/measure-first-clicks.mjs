@@ -44,14 +44,16 @@ function firstClicksProbe() {
   watch();
 }
 
-const pct = (xs, p) => {
+/** The p-th percentile of `xs`, interpolated as numpy does; NaN for none. */
+export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   if (s.length === 0) return NaN;
   const i = (s.length - 1) * (p / 100);
   const lo = Math.floor(i);
   return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (i - lo);
 };
-const r1 = (x) => Math.round(x * 10) / 10;
+/** `x` to one decimal. */
+export const r1 = (x) => Math.round(x * 10) / 10;
 
 /** Gzipped size of a built file named by its URL, bytes (0 when it is not one of dist/'s). */
 async function gzipOf(dist, url) {

@@ -24,19 +24,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { measureFirstClicks, measureLinkLanding } from './measure-first-clicks.mjs';
+import { measureFirstClicks, measureLinkLanding, pct, r1 } from './measure-first-clicks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const i = (s.length - 1) * (p / 100);
-  const lo = Math.floor(i);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (i - lo);
-};
-const r1 = (x) => Math.round(x * 10) / 10;
 
 async function bundleSizes() {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
