@@ -148,14 +148,34 @@ test('360 px, dark: a link to the settings opens the drawer; the section nav say
   expect(arrow.x + arrow.width).toBeLessThanOrEqual(360);
 
   // The arrow scrolls on; at the far end the other arrow shows and this one goes.
+  // The scroll is smooth: a click's scroll may still be running (and may reach the end, removing
+  // the arrow) after it has first moved, so each step waits for the list to come to rest and the
+  // arrows to agree with where it rests before it decides whether to click again.
+  const settled = () => list.evaluate((ul) => new Promise<{ left: number; max: number }>((resolve) => {
+    let last = -1;
+    let still = 0;
+    const tick = () => {
+      const left = ul.scrollLeft;
+      const max = ul.scrollWidth - ul.clientWidth;
+      const arrowsAgree = (ul.dataset.moreAfter === 'true') === (left < max - 1);
+      still = left === last && arrowsAgree ? still + 1 : 0;
+      last = left;
+      if (still >= 5) resolve({ left, max });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
   await after.click();
   await expect.poll(async () => (await state()).left).toBeGreaterThan(0);
   await expect(before).toBeVisible();
-  while ((await after.count()) > 0) {
-    const left = (await state()).left;
+  for (let step = 0; step < 20; step++) {
+    const rest = await settled();
+    if (rest.left >= rest.max - 1) break;
     await after.click();
-    await expect.poll(async () => (await state()).left).toBeGreaterThan(left);
+    await expect.poll(async () => (await state()).left).toBeGreaterThan(rest.left);
   }
+  await settled();
+  await expect(after).toHaveCount(0);
   const end = await state();
   expect(end.left).toBeGreaterThanOrEqual(end.max - 1);
   // The keyboard reaches every link: focusing the first scrolls the list back.
