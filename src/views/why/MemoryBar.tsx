@@ -1,12 +1,9 @@
 import { useMemo } from 'react';
-import { FONT_PX } from '../chart/axisMarks';
 import { ChartFrame, DataTable } from '../chart/ChartFrame';
-import { px } from '../chart/format';
-import { colour } from '../chart/palette';
-import { HaloText } from '../chart/text';
+import { StackedBar } from '../chart/StackedBar';
 import { useChartWidth } from '../chart/useChartWidth';
 import { formatCount } from '../common/format';
-import { layoutMemory, MEMORY_LABEL_ROLE } from './layoutMemory';
+import { layoutMemory } from './layoutMemory';
 import { formatTokenCount } from './units';
 import type { MemoryData } from './whyModel';
 
@@ -26,7 +23,6 @@ export function memorySentence(d: MemoryData): string {
 export function MemoryBar({ data, width: explicit }: { data: MemoryData; width?: number }) {
   const { ref, width } = useChartWidth<HTMLElement>(explicit);
   const layout = useMemo(() => layoutMemory(data, { widthPx: width }), [data, width]);
-  const { bar } = layout;
   return (
     <ChartFrame
       containerRef={ref}
@@ -35,32 +31,7 @@ export function MemoryBar({ data, width: explicit }: { data: MemoryData; width?:
       subtitle={memorySentence(data)}
       screenReaderSummary={<DataTable caption="Memory of one GPU" columns={['Part', 'Size']} rows={data.segments.map((s) => [s.label.replace(/( [\d.,]+ [MG]B)$/, ''), s.label.match(/[\d.,]+ [MG]B$/)?.[0] ?? ''])} />}
     >
-      <svg
-        role="img"
-        aria-label={`Memory of one GPU: ${data.segments.map((s) => s.label).join(', ')}`}
-        width={layout.widthPx}
-        height={layout.heightPx}
-        viewBox={`0 0 ${layout.widthPx} ${layout.heightPx}`}
-        style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-      >
-        <g aria-hidden="true">
-          {layout.segments.map((s) =>
-            s.key === 'kv-free' ? (
-              <rect key={s.key} x={px(s.x0Px)} y={px(bar.topPx + 1)} width={px(Math.max(0, s.x1Px - s.x0Px - 1))} height={bar.heightPx - 2} fill={colour('decode')} fillOpacity={0.12} stroke={colour('decode')} strokeDasharray="4 3" />
-            ) : (
-              <rect key={s.key} x={px(s.x0Px)} y={px(bar.topPx)} width={px(s.x1Px - s.x0Px)} height={bar.heightPx} fill={colour(s.role)} stroke={colour('surface')} strokeWidth={1} />
-            ),
-          )}
-          {layout.segments.map((s) => (
-            <g key={s.key}>
-              {s.leader && <line x1={px(s.leader.xPx)} x2={px(s.leader.xPx)} y1={px(s.leader.y1Px)} y2={px(s.leader.y2Px)} stroke={colour('axis')} />}
-              <HaloText x={s.labelXPx} y={s.labelYPx} anchor={s.labelAnchor} role={MEMORY_LABEL_ROLE[s.key]} fontPx={FONT_PX.label}>
-                {s.label}
-              </HaloText>
-            </g>
-          ))}
-        </g>
-      </svg>
+      <StackedBar layout={layout} label={`Memory of one GPU: ${data.segments.map((s) => s.label).join(', ')}`} />
     </ChartFrame>
   );
 }
