@@ -21,4 +21,6 @@ echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint .
 echo "== unit and property tests"; npx vitest run
 echo "== build"; npx vite build --logLevel warn
-echo "== end-to-end (Playwright Test, headless Chromium)"; npx playwright test
+# Specs tagged @screenshots only save pictures for a person to look at (`npm run screenshots`);
+# what they show is checked by the behaviour specs, so the suite leaves them out.
+echo "== end-to-end (Playwright Test, headless Chromium)"; npx playwright test --grep-invert @screenshots

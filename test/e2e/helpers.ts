@@ -107,3 +107,26 @@ export async function openSettings(page: Page): Promise<boolean> {
   await page.getByRole('dialog', { name: 'Settings' }).waitFor();
   return true;
 }
+
+/**
+ * Runs in the page before its own scripts: records the first question and the first
+ * scene panel ever put in the document (their `data-question` / `data-scene`), and
+ * every distinct one seen, in order.
+ */
+export function recordFirstPanels() {
+  const w = window as unknown as { __panels: { question: string[]; scene: string[] } };
+  w.__panels = { question: [], scene: [] };
+  const note = () => {
+    for (const [kind, attr] of [['question', 'data-question'], ['scene', 'data-scene']] as const) {
+      for (const el of document.querySelectorAll(`[${attr}]`)) {
+        const seen = w.__panels[kind];
+        const id = el.getAttribute(attr) ?? '';
+        if (seen[seen.length - 1] !== id) seen.push(id);
+      }
+    }
+  };
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-question', 'data-scene'] });
+}
+
+/** What `recordFirstPanels` saw: the question and scene panels rendered, in order. */
+export const firstPanels = (page: Page) => page.evaluate(() => (window as unknown as { __panels: { question: string[]; scene: string[] } }).__panels);

@@ -26,7 +26,7 @@ async function settled(page: Page) {
 for (const s of SIZES) {
   const tag = `${s.width}-${s.colorScheme}`;
 
-  test(`screenshots of the broken-clock panel, ${tag}`, async ({ lab }) => {
+  test(`screenshots of the broken-clock panel, ${tag} @screenshots`, async ({ lab }) => {
     const { page } = await lab({ width: s.width, height: 844, colorScheme: s.colorScheme, query: 'workload=chat&users=64' });
     const panel = page.locator('[data-testid="diagnose"]');
     await expect(panel).toHaveAttribute('data-state', 'miss');
@@ -38,7 +38,7 @@ for (const s of SIZES) {
     await panel.screenshot({ path: shotPath(`diagnose-panel-tried-${tag}.png`) });
   });
 
-  test(`screenshots of a lever scene in each phase, ${tag}`, async ({ lab }) => {
+  test(`screenshots of a lever scene in each phase, ${tag} @screenshots`, async ({ lab }) => {
     const { page } = await lab({ width: s.width, height: 844, colorScheme: s.colorScheme, query: 'scene=1' });
     const scenes = page.locator('[data-testid="lever-scenes"]');
     const view = scenes.locator('[data-scene="1"]');

@@ -12,7 +12,7 @@ const SIZES = [
 
 const shot0 = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: shotPath(name) });
 
-test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab }) => {
+test('screenshots of the try-it panel, streaming, myths and quiz @screenshots', async ({ lab }) => {
   for (const s of SIZES) {
     const tag = `${s.width}-${s.colorScheme}`;
     const { page } = await lab({ width: s.width, colorScheme: s.colorScheme, query: 'question=1&workload=report' });
@@ -44,7 +44,7 @@ test('screenshots of the try-it panel, streaming, myths and quiz', async ({ lab 
   }
 });
 
-test('screenshots of the embedded views', async ({ lab }) => {
+test('screenshots of the embedded views @screenshots', async ({ lab }) => {
   for (const view of ['timeline', 'curve', 'cards', 'lab']) {
     for (const width of [390, 1280]) {
       const { page } = await lab({ width, height: 800, query: `embed=${view}&workload=report` });

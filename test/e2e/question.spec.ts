@@ -4,7 +4,7 @@
 // breakdown shows. Also ?question=N links, choice order, guesses, focus.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { axeClean, frames, nextResult, readNumber, readout, resultId } from './helpers';
+import { axeClean, firstPanels, frames, nextResult, readNumber, readout, recordFirstPanels, resultId } from './helpers';
 import { applyAndWait, dock, explanation, looked, openQuestion, panel, predict, shownOrder } from './question-helpers';
 
 /** Asserts the explanation quotes each readout's text as shown on the page. */
@@ -179,9 +179,11 @@ test('an explanation says when changed settings no longer apply, and set-up brin
 for (const n of [1, 2, 3, 4, 5]) {
   test(`?question=${n} opens at the prediction, in view and focused, with the lab not set up and nothing revealed`, async ({ lab }) => {
     for (const width of [1280, 390]) {
-      const { page } = await lab({ query: `question=${n}&workload=autocomplete`, width, height: width > 1000 ? 800 : 844 });
+      const { page } = await lab({ query: `question=${n}&workload=autocomplete`, width, height: width > 1000 ? 800 : 844, init: recordFirstPanels });
       const q = page.locator(`[data-question="${n}"]`);
       await expect(q).toHaveAttribute('data-phase', 'predict');
+      // The first question panel the page ever rendered is this one (never question 1 first, then this).
+      expect((await firstPanels(page)).question, `the question panels rendered, in order, for ?question=${n}`).toEqual([String(n)]);
       await expect(q.locator('[data-testid="prediction-form"]')).toBeVisible();
       await expect(page.locator('[data-testid="explanation"], [data-testid="step-box"], [data-testid="try-it-dock"]')).toHaveCount(0);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('question-heading');

@@ -9,7 +9,7 @@ const SHOTS = [
   { name: 'lab-1280-light-hardware-autocomplete', width: 1280, colorScheme: 'light', query: 'server=hardware&workload=autocomplete&load=busy' },
 ] as const;
 
-test('screenshots at 390 and 1280 px, light and dark', async ({ lab }) => {
+test('screenshots at 390 and 1280 px, light and dark @screenshots', async ({ lab }) => {
   for (const s of SHOTS) {
     const { page } = await lab({ query: s.query, width: s.width, colorScheme: s.colorScheme });
     await page.waitForSelector('main#results[data-sweep="done"]', { timeout: 120_000 });
