@@ -18,7 +18,7 @@ import { listing, listText } from './list';
 import { memoryJson } from './memoryJson';
 import { runImport } from './import';
 import { runMeasure } from './measure';
-import { runPlan } from './plan';
+import { runPlan, runPlanOnWorkers } from './plan';
 import { quietOnClosedPipe } from './pipe';
 import { readFileSync } from 'node:fs';
 import { traceText, withTrace, type ReadText } from './trace';
@@ -129,6 +129,15 @@ if (isMain) {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     void runMeasure(argv.slice(1), out, err, process.env, stop.signal).then((status) => {
+      process.exitCode = status;
+    });
+  } else if (argv[0] === 'plan') {
+    // The plan's search runs on worker threads; Ctrl-C stops it and prints what it found.
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    const progress = process.stderr.isTTY ? (line: string) => process.stderr.write(`\r${line}\x1b[K`) : undefined;
+    void runPlanOnWorkers(argv.slice(1), out, err, stop.signal, progress).then((status) => {
+      if (progress) process.stderr.write('\r\x1b[K');
       process.exitCode = status;
     });
   } else {

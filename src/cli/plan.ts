@@ -3,10 +3,12 @@
  * targets, cheapest first, found by the planner's search (src/plan) in this
  * process. Prices are what the user types; nothing is fetched.
  */
+import { availableParallelism } from 'node:os';
 import { format } from 'd3-format';
 import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
 import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
 import { plan } from '../plan/search';
+import { planOnWorkers } from './planPool';
 import type { PlanRequest, PlanResult } from '../plan/types';
 import { OptionError, readFlags, type FlagTable } from './flags';
 
@@ -30,6 +32,7 @@ export const PLAN_FLAGS: FlagTable = {
   price: { value: 'GPU=USD[,…]', doc: 'Price per GPU-hour, typed in (e.g. h100-sxm=2.5): ranks by cost per hour instead of GPUs.' },
   requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400).' },
   seed: { value: 'N', doc: 'Seed of every run (default 42).' },
+  workers: { value: 'N', doc: 'Worker threads that search shapes at once (default: one per core; 1 searches in this thread). The plan is the same for any N.' },
   json: { value: null, doc: 'Print one JSON document instead of text.' },
   help: { value: null, doc: 'Show this help.' },
 };
@@ -77,13 +80,13 @@ function prices(raw: string | undefined): Record<string, number> {
 }
 
 /** Reads `lab plan` argv (after the word `plan`) into a plan request, or says which option is wrong. */
-export function parsePlanArgs(argv: readonly string[]): { ok: true; request: PlanRequest; json: boolean; help: boolean } | { ok: false; error: string } {
+export function parsePlanArgs(argv: readonly string[]): { ok: true; request: PlanRequest; json: boolean; help: boolean; workers: number } | { ok: false; error: string } {
   try {
     const values = readFlags(argv, PLAN_FLAGS, (arg) => {
       throw new OptionError(`unexpected argument "${arg}"`);
     });
     const help = values.has('help');
-    if (help) return { ok: true, request: null as unknown as PlanRequest, json: false, help };
+    if (help) return { ok: true, request: null as unknown as PlanRequest, json: false, help, workers: 1 };
     if (!values.has('model')) throw new OptionError('--model is required');
     const request: PlanRequest = {
       models: list(values, 'model', MODELS.map((m) => m.id), []),
@@ -102,7 +105,8 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
       requests: num(values, 'requests', 50, 20_000, 400, true),
       seed: num(values, 'seed', 0, 4294967295, 42, true),
     };
-    return { ok: true, request, json: values.has('json'), help };
+    const workers = num(values, 'workers', 1, 256, availableParallelism(), true);
+    return { ok: true, request, json: values.has('json'), help, workers };
   } catch (e) {
     if (e instanceof OptionError) return { ok: false, error: e.message };
     return { ok: false, error: String(e) };
@@ -147,7 +151,10 @@ function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
   return lines.join('\n');
 }
 
-/** Runs `lab plan`; returns the exit status. */
+/**
+ * Runs `lab plan` in this thread (whatever `--workers` says); returns the
+ * exit status. `runPlanOnWorkers` is the one the command line uses.
+ */
 export function runPlan(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, signal?: AbortSignal): number {
   const parsed = parsePlanArgs(argv);
   if (!parsed.ok) {
@@ -163,4 +170,25 @@ export function runPlan(argv: readonly string[], out: (s: string) => void, err: 
   const elapsedS = (performance.now() - t0) / 1000;
   out(parsed.json ? JSON.stringify(planJson(result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
   return 0;
+}
+
+/**
+ * Runs `lab plan` on `--workers` threads (one per core by default; 1 runs in
+ * this thread), with a progress line on stderr when it is a terminal.
+ * Resolves with the exit status; `signal` (Ctrl-C) stops the search and
+ * prints what it found.
+ */
+export async function runPlanOnWorkers(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, signal?: AbortSignal, progress?: (line: string) => void): Promise<number> {
+  const parsed = parsePlanArgs(argv);
+  if (!parsed.ok || parsed.help || parsed.workers <= 1) return runPlan(argv, out, err, signal);
+  const t0 = performance.now();
+  try {
+    const result = await planOnWorkers(parsed.request, parsed.workers, signal, (p) => progress?.(`lab plan: ${p.done} of ${p.total} shapes, ${p.evaluated} simulations`));
+    const elapsedS = (performance.now() - t0) / 1000;
+    out(parsed.json ? JSON.stringify(planJson(result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
+    return 0;
+  } catch (e) {
+    err(`lab plan: a worker failed: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
 }

@@ -78,56 +78,52 @@ function predictArgs(query: string): string[] {
   return args;
 }
 
+/** What the search found for one shape: refused, pruned, missing the targets within the GPU limit, or a deployment. */
+export type ShapeOutcome =
+  | { kind: 'refused'; reason: string; evaluated: number }
+  | { kind: 'pruned'; evaluated: number }
+  | { kind: 'missed'; evaluated: number }
+  | { kind: 'found'; config: PlannedConfig; evaluated: number };
+
 /**
- * Plans `req`: the deployments that meet it, cheapest first, with what was
- * simulated, refused and pruned. Stops between two simulations when
- * `signal` aborts, keeping what it found (`cancelled: true`).
+ * Searches one shape: its single instance's sustained rate, the fewest
+ * replicas of it that meet the asked rate, and that deployment's own
+ * sustained rate. Independent of every other shape, so shapes can be
+ * searched in any order, in any worker, with the same answer.
  */
-export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: PlanProgress) => void): PlanResult {
+export function searchShape(req: PlanRequest, shape: PlanConfig, signal?: AbortSignal): ShapeOutcome {
   const counter: Counter = { evaluated: 0 };
-  const reasons: string[] = [];
-  let refusedCount = 0;
-  let pruned = 0;
-  const found: PlannedConfig[] = [];
-  const shapes = planShapes(req);
+  const why = refusal(req, shape);
+  if (why) return { kind: 'refused', reason: why, evaluated: 0 };
   const R = req.ratePerSec;
-  for (let i = 0; i < shapes.length && !signal?.aborted; i++) {
-    onProgress?.({ done: i, total: shapes.length, evaluated: counter.evaluated });
-    const shape = shapes[i];
-    const why = refusal(req, shape);
-    if (why) {
-      refusedCount++;
-      if (reasons.length < 5) reasons.push(why);
-      continue;
+  const s1 = sustainedRate(req, shape, R, counter, signal);
+  const maxReplicas = Math.floor(req.maxGpus / shape.tp);
+  if (s1 <= 0 || Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) return { kind: 'pruned', evaluated: counter.evaluated };
+  // The fewest replicas that meet R: from the linear guess, down while fewer still meet, up while they do not.
+  let r = Math.min(maxReplicas, Math.max(1, Math.ceil(R / s1)));
+  let at: Judged = judge(req, { ...shape, replicas: r }, R, counter);
+  if (at.meets) {
+    while (r > 1 && !signal?.aborted) {
+      const fewer = judge(req, { ...shape, replicas: r - 1 }, R, counter);
+      if (!fewer.meets) break;
+      r--;
+      at = fewer;
     }
-    const s1 = sustainedRate(req, shape, R, counter, signal);
-    const maxReplicas = Math.floor(req.maxGpus / shape.tp);
-    if (s1 <= 0 || Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) {
-      pruned++;
-      continue;
+  } else {
+    while (!at.meets && r < maxReplicas && !signal?.aborted) {
+      r++;
+      at = judge(req, { ...shape, replicas: r }, R, counter);
     }
-    // The fewest replicas that meet R: from the linear guess, down while fewer still meet, up while they do not.
-    let r = Math.min(maxReplicas, Math.max(1, Math.ceil(R / s1)));
-    let at: Judged = judge(req, { ...shape, replicas: r }, R, counter);
-    if (at.meets) {
-      while (r > 1 && !signal?.aborted) {
-        const fewer = judge(req, { ...shape, replicas: r - 1 }, R, counter);
-        if (!fewer.meets) break;
-        r--;
-        at = fewer;
-      }
-    } else {
-      while (!at.meets && r < maxReplicas && !signal?.aborted) {
-        r++;
-        at = judge(req, { ...shape, replicas: r }, R, counter);
-      }
-    }
-    if (!at.meets || signal?.aborted) continue;
-    const c: PlanConfig = { ...shape, replicas: r };
-    const sustained = sustainedRate(req, c, R, counter, signal);
-    const gpus = c.tp * c.replicas;
-    const query = settingsToQuery(planSettings(req, c, R));
-    found.push({
+  }
+  if (!at.meets || signal?.aborted) return { kind: 'missed', evaluated: counter.evaluated };
+  const c: PlanConfig = { ...shape, replicas: r };
+  const sustained = sustainedRate(req, c, R, counter, signal);
+  const gpus = c.tp * c.replicas;
+  const query = settingsToQuery(planSettings(req, c, R));
+  return {
+    kind: 'found',
+    evaluated: counter.evaluated,
+    config: {
       ...c, gpus, meets: true,
       sustainedReqPerSec: sustained,
       headroom: sustained / R - 1,
@@ -137,17 +133,58 @@ export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: Pl
       nearKnee: sustained < NEAR_KNEE * R,
       predict: predictArgs(query),
       link: query,
-    });
+    },
+  };
+}
+
+/**
+ * The plan from each shape's outcome (in `planShapes` order; a shape not
+ * searched, because the plan was cancelled, is left out): cheapest first,
+ * dominated deployments left out, each link pinned against the cheapest.
+ */
+export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutcome | undefined)[], cancelled: boolean): PlanResult {
+  const reasons: string[] = [];
+  let refusedCount = 0;
+  let pruned = 0;
+  let evaluated = 0;
+  const found: PlannedConfig[] = [];
+  for (const o of outcomes) {
+    if (!o) continue;
+    evaluated += o.evaluated;
+    if (o.kind === 'refused') {
+      refusedCount++;
+      if (reasons.length < 5) reasons.push(o.reason);
+    } else if (o.kind === 'pruned') pruned++;
+    else if (o.kind === 'found') found.push(o.config);
   }
-  onProgress?.({ done: shapes.length, total: shapes.length, evaluated: counter.evaluated });
   const ranked = rank(found);
   const kept = undominated(ranked);
-  const cheapest = kept[0] ? planSettings(req, kept[0], R) : null;
+  const cheapest = kept[0] ? planSettings(req, kept[0], req.ratePerSec) : null;
   return {
-    evaluated: counter.evaluated,
+    evaluated,
     refused: { count: refusedCount, reasons },
     pruned: pruned + (ranked.length - kept.length),
     configs: kept.map((c, i) => (i === 0 || !cheapest ? c : { ...c, link: queryWithPin(c.link, cheapest) })),
-    cancelled: !!signal?.aborted,
+    cancelled,
   };
+}
+
+/**
+ * Plans `req` in this thread: the deployments that meet it, cheapest first,
+ * with what was simulated, refused and pruned. Stops between two
+ * simulations when `signal` aborts, keeping what it found (`cancelled: true`).
+ */
+export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: PlanProgress) => void): PlanResult {
+  const shapes = planShapes(req);
+  const outcomes: ShapeOutcome[] = [];
+  let evaluated = 0;
+  for (let i = 0; i < shapes.length && !signal?.aborted; i++) {
+    onProgress?.({ done: i, total: shapes.length, evaluated });
+    const o = searchShape(req, shapes[i], signal);
+    evaluated += o.evaluated;
+    // A shape cut short by the cancel is not a finding, but its simulations were run.
+    outcomes.push(signal?.aborted ? { kind: 'missed', evaluated: o.evaluated } : o);
+  }
+  onProgress?.({ done: shapes.length, total: shapes.length, evaluated });
+  return combineOutcomes(req, outcomes, !!signal?.aborted);
 }

@@ -124,3 +124,28 @@ describe('lab plan', () => {
     expect(r.err).toMatch(message);
   });
 });
+
+describe('lab plan on worker threads', () => {
+  it('gives the plan the single thread gives, for any number of workers', async () => {
+    const { planOnWorkers } = await import('../../src/cli/planPool');
+    const small: PlanRequest = { ...REQ, gpus: ['l40s'], maxGpus: 2, requests: 120 };
+    const alone = plan(small);
+    const pooled = await planOnWorkers(small, 2);
+    expect(pooled).toEqual(alone);
+    expect(pooled.evaluated).toBeGreaterThan(0);
+  });
+
+  it('cancel ends the search at once and keeps what the finished shapes found', async () => {
+    const { planOnWorkers } = await import('../../src/cli/planPool');
+    const stop = new AbortController();
+    let progressed = 0;
+    const result = await planOnWorkers({ ...REQ, requests: 120 }, 2, stop.signal, () => {
+      progressed++;
+      stop.abort();
+    });
+    expect(result.cancelled).toBe(true);
+    // Aborted after the first shape finished: the others were never searched.
+    expect(progressed).toBeGreaterThanOrEqual(1);
+    expect(result.evaluated).toBeLessThan(plan({ ...REQ, requests: 120 }).evaluated);
+  });
+});
