@@ -34,7 +34,7 @@ export function rangeBenchRows(medianMs: Timer): [string, string][] {
     }, 5);
     const full = medianMs(() => {
       const r = simulate(s);
-      const runner = new EdgeRunner(s, r.metrics);
+      const runner = new EdgeRunner(s, r.metrics, r.kvBounds);
       predictionRanges(s, r.metrics, PREDICTION_SPREADS, runner);
       predictionSensitivity(s, r.metrics, PREDICTION_SPREADS, runner);
     }, 5);
