@@ -23,12 +23,12 @@ export interface KvCapacityBounds {
   residentTokens: number;
   /** Largest k for which "T ≥ k" was found true (0: none). */
   atLeast: number;
-  /** Smallest k for which "T ≥ k" was found false (Infinity: none). */
-  below: number;
+  /** Smallest k for which "T ≥ k" was found false (null: none; a result holds no Infinity). */
+  below: number | null;
   /** Largest k for which "T − ⌊watermark·T⌋ ≥ k" was found true (0: none). */
   freeAtLeast: number;
-  /** Smallest k for which "T − ⌊watermark·T⌋ ≥ k" was found false (Infinity: none). */
-  freeBelow: number;
+  /** Smallest k for which "T − ⌊watermark·T⌋ ≥ k" was found false (null: none). */
+  freeBelow: number | null;
 }
 
 /** T of a server with `capacityTokens` of KV: the caches' capacity in their unit, as `simulate` builds them. */
@@ -48,9 +48,9 @@ const freeOf = (units: number, watermark: number): number => units - Math.floor(
  */
 export function sameKvDecisionsAt(b: KvCapacityBounds, capacityTokens: number): boolean {
   const t = unitsAt(b, capacityTokens);
-  if (t < b.atLeast || t >= b.below) return false;
+  if (t < b.atLeast || (b.below !== null && t >= b.below)) return false;
   const free = freeOf(t, b.watermark);
-  return free >= b.freeAtLeast && free < b.freeBelow;
+  return free >= b.freeAtLeast && (b.freeBelow === null || free < b.freeBelow);
 }
 
 /** Makes a run's capacity comparisons and records the bounds they put on it. One per run, shared by every cache of the run. */
@@ -61,7 +61,7 @@ export class KvProbe {
 
   /** `capacityTokens`: the server's; `unitTokens`: 1 (reserve) or the block size (paged). */
   constructor(capacityTokens: number, unitTokens: number, watermark: number, residentTokens: number) {
-    this.b = { unitTokens, watermark, residentTokens, atLeast: 0, below: Infinity, freeAtLeast: 0, freeBelow: Infinity };
+    this.b = { unitTokens, watermark, residentTokens, atLeast: 0, below: null, freeAtLeast: 0, freeBelow: null };
     this.units = unitsAt(this.b, capacityTokens);
     this.free = freeOf(this.units, watermark);
   }
@@ -75,7 +75,7 @@ export class KvProbe {
   has(k: number): boolean {
     const yes = this.units >= k;
     if (yes) this.b.atLeast = Math.max(this.b.atLeast, k);
-    else this.b.below = Math.min(this.b.below, k);
+    else this.b.below = this.b.below === null ? k : Math.min(this.b.below, k);
     return yes;
   }
 
@@ -83,7 +83,7 @@ export class KvProbe {
   hasFree(k: number): boolean {
     const yes = this.free >= k;
     if (yes) this.b.freeAtLeast = Math.max(this.b.freeAtLeast, k);
-    else this.b.freeBelow = Math.min(this.b.freeBelow, k);
+    else this.b.freeBelow = this.b.freeBelow === null ? k : Math.min(this.b.freeBelow, k);
     return yes;
   }
 
