@@ -50,9 +50,11 @@ interface HeldRun extends EdgeRun {
  * the capacity decide anything at the other edge's capacity (its
  * `kvBounds`: no admission, rejection or preemption would have gone another
  * way) is that edge's run byte for byte, so it is reused rather than run
- * again: at light load both KV ends are the point itself, and the corner
- * with more KV is often the step-cost end. test/engine/uncertainty-reuse.test.ts
- * checks that reuse gives exactly what running the edge gives.
+ * again: at light load both KV ends are the point itself, and the low
+ * step-cost end is often the low corner (the corners move KV too). Edges
+ * that differ in step cost or front end always run: no such bound exists for
+ * them. test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
+ * what running the edge gives.
  */
 export class EdgeRunner {
   /** Runs by step cost and front end ("step|frontendMs"). */
