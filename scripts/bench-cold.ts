@@ -18,7 +18,7 @@ type Sample = [number, number][];
 const CHILD_FLAG = '--cold-sample';
 
 /** Main-thread CPU time so far, ms (Linux schedstat), or NaN where it cannot be read. */
-function mainThreadCpuMs(): number {
+export function mainThreadCpuMs(): number {
   try {
     return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   } catch {

@@ -65,7 +65,7 @@ const after = process.memoryUsage().heapUsed;
 rows.push(['heap held by one 10,000-request result (report, 16 users)', `${((after - before) / 1e6).toFixed(1)} MB (${kept.log.endS.length.toLocaleString('en-US')} log entries)`]);
 
 rows.push(...leverBenchRows(medianMs));
-rows.push(...rangeBenchRows(medianMs));
+rows.push(...rangeBenchRows());
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`Latency Lab engine benchmarks (node ${process.version}, median of runs)`);

@@ -27,7 +27,7 @@ export interface PredictionUncertainty {
 
 /** Runs the edges of `result`'s scenario: the two corners, then each input alone. */
 export function predictionUncertainty(result: RunResult, spreads: PredictionSpreads = PREDICTION_SPREADS): PredictionUncertainty {
-  const runner = new EdgeRunner(result.scenario, result.metrics);
+  const runner = new EdgeRunner(result.scenario, result.metrics, result.kvBounds);
   const ranged = predictionRanges(result.scenario, result.metrics, spreads, runner);
   const sensitivity = predictionSensitivity(result.scenario, result.metrics, spreads, runner);
   return { ranged, sensitivity, edgeRuns: runner.edgeRuns };

@@ -5,6 +5,7 @@
 import type { InstanceRun } from './levers/types';
 import type { RunMetrics } from './metricsTypes';
 import type { Scenario } from './scenarioTypes';
+import type { KvCapacityBounds } from './scheduler/kvBounds';
 
 /** One request's life. Times are seconds from the start of the run (first send = 0). */
 export interface RequestRecord {
@@ -143,6 +144,12 @@ export interface RunResult {
   peakBatch: number;
   /** Largest KV reservation seen, tokens. */
   peakKvReservedTokens: number;
+  /**
+   * The KV capacities (server tokens) at which every KV decision of this run
+   * would come out the same, so the run itself would: test one with
+   * `sameKvDecisionsAt` (the ranges reuse a run so; see scheduler/kvBounds.ts).
+   */
+  kvBounds: KvCapacityBounds;
   /**
    * Multi-instance runs (replicas or disaggregated): every instance, prefill
    * instances first. `log` is then instance 0's, `limits` the mean over

@@ -15,6 +15,7 @@ import { exponential, makeRng } from './rng';
 import { activeFor, type Active } from './scheduler/active';
 import { schedulerConfig } from './scheduler/config';
 import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from './scheduler/kv';
+import { KvProbe } from './scheduler/kvBounds';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
 import { selectWindow, steadyRates } from './window';
@@ -58,10 +59,13 @@ export function simulate(scenario: Scenario): RunResult {
   const levers = leverConfig(s);
   const paged = cfg.admission === 'paged';
   const prefixShare = levers.prefixShare;
-  const capacity = capacityAfterPrefix(p, residentPrefixTokens(s, prefixShare));
+  const residentTokens = residentPrefixTokens(s, prefixShare);
+  const capacity = capacityAfterPrefix(p, residentTokens);
+  // Every cache of the run compares the same capacity: one probe records what the run asked of it.
+  const kvProbe = new KvProbe(p.kvCapacityTokens, paged ? cfg.blockTokens : 1, paged ? cfg.watermark : 0, residentTokens);
   const makeKv = (role: InstanceRole): KvCache => {
     const footprint = role === 'prefill' ? prefillFootprint : fullFootprint;
-    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint) : reserveKv(capacity, footprint);
+    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint, kvProbe) : reserveKv(capacity, footprint, kvProbe);
   };
   const spec = levers.spec;
   const cost = spec ? specCost(p, spec) : (w: IterationWork): number => p.iterationSeconds(w);
@@ -229,6 +233,7 @@ export function simulate(scenario: Scenario): RunResult {
     representativeId: pickRepresentative(window.counted, s.requests),
     peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
+    kvBounds: kvProbe.bounds(),
   };
   if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;

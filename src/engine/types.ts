@@ -7,3 +7,4 @@ export type * from './scenarioTypes';
 export type * from './metricsTypes';
 export type * from './runTypes';
 export type * from './levers/types';
+export type { KvCapacityBounds } from './scheduler/kvBounds';

@@ -5,7 +5,7 @@
  * never wait for them; the curve waits for the two corner runs only.
  */
 import type { SweepAxis, SweepPoint } from '../engine/sweep';
-import type { RunMetrics, Scenario } from '../engine/types';
+import type { KvCapacityBounds, RunMetrics, Scenario } from '../engine/types';
 import { EdgeRunner, PREDICTION_SPREADS, predictionRanges, predictionSensitivity, sweepBands, type SweepBand } from '../engine/uncertainty';
 import { rangesNote } from '../settings/ranges';
 import type { Settings } from '../settings/schema';
@@ -34,8 +34,8 @@ export class BandCache {
 export const wantsEdges = (settings: Settings): boolean => rangesNote(settings) === null;
 
 /** The main run's ranges and the runner that will give its sensitivity (sharing its runs). */
-export function mainRanges(id: number, scenario: Scenario, point: RunMetrics): { reply: WorkerReply; runner: EdgeRunner } {
-  const runner = new EdgeRunner(scenario, point);
+export function mainRanges(id: number, scenario: Scenario, point: RunMetrics, pointKvBounds: KvCapacityBounds | null): { reply: WorkerReply; runner: EdgeRunner } {
+  const runner = new EdgeRunner(scenario, point, pointKvBounds);
   const r = predictionRanges(scenario, point, PREDICTION_SPREADS, runner);
   return { reply: { type: 'ranges', id, ranges: r.ranges, spreads: PREDICTION_SPREADS }, runner };
 }

@@ -1,7 +1,7 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
-import type { InstanceRun, IterationLog, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
+import type { InstanceRun, IterationLog, KvCapacityBounds, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
 import type { InputSensitivity, MetricRanges, PredictionSpreads, SweepBand } from '../engine/uncertainty';
 
@@ -73,6 +73,8 @@ export interface RunRequest {
   shown?: boolean;
   /** With `shown`: the main run's metrics, so the edge runs fold around them without running it again. */
   pointMetrics?: RunMetrics;
+  /** With `pointMetrics`: its run's `kvBounds`, so edges that only move KV capacity can reuse it (see EdgeRunner). */
+  pointKvBounds?: KvCapacityBounds;
 }
 
 /** Worker → page. */

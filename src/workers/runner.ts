@@ -8,7 +8,7 @@ import type { RunRequest, WorkerReply } from './protocol';
 import { sweepAxisFor } from './sweepAxis';
 import { BandCache, mainRanges, pointBand, sensitivityReply, wantsEdges } from './edgeRuns';
 import type { SweepPoint } from '../engine/sweep';
-import type { RunMetrics } from '../engine/types';
+import type { KvCapacityBounds, RunMetrics } from '../engine/types';
 
 /**
  * The worker's scheduling, independent of the worker global so it can be
@@ -31,6 +31,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
     try {
       let axis = req.axis;
       let mainMetrics: RunMetrics | null = req.pointMetrics ?? null;
+      let mainKvBounds: KvCapacityBounds | null = req.pointKvBounds ?? null;
       // A run the page simulated and shows needs only its sweep (the page sends its axis).
       if (!(req.shown && axis)) {
         const t0 = performance.now();
@@ -39,6 +40,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
         post(req.shown ? { type: 'main-cost', id: req.id, computeMs } : { type: 'main', id: req.id, result: mainResultOf(result, computeMs) });
         axis ??= sweepAxisFor(built.scenario.load, result.metrics);
         mainMetrics = result.metrics;
+        mainKvBounds = result.kvBounds;
       }
       // Ranges of the main run (two runs) before the curve: the cards show them first.
       const edges = wantsEdges(req.settings) && mainMetrics !== null && !req.sweepWindow;
@@ -46,7 +48,7 @@ export function createRunner(post: (reply: WorkerReply) => void, yieldToInbox: (
       if (edges) {
         await yieldToInbox();
         if (latest) return;
-        ranged = mainRanges(req.id, built.scenario, mainMetrics!);
+        ranged = mainRanges(req.id, built.scenario, mainMetrics!, mainKvBounds);
         post(ranged.reply);
       }
       const swept: SweepPoint[] = [];

@@ -9,7 +9,7 @@ import type { MainResult, WorkerReply } from './protocol';
 import { createCostModel, estimatedEvents, HEAVY_POINT_MS, SLOW_RUN_MS } from './runCost';
 import type { SimClientOptions, SimState, SweepState, WorkerLike } from './simClientTypes';
 import { nextEdgeState } from './edgeState';
-import type { RunMetrics } from '../engine/types';
+import type { KvCapacityBounds, RunMetrics } from '../engine/types';
 
 /**
  * Sends settings to the simulation worker and keeps the newest replies.
@@ -153,6 +153,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       let ranInline = false;
       let curveAxis: SweepAxis | undefined;
       let shownMetrics: RunMetrics | undefined;
+      let shownKvBounds: KvCapacityBounds | undefined;
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
         const t0 = clock();
         try {
@@ -162,6 +163,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
           ranInline = true;
           curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
           shownMetrics = result.metrics;
+          shownKvBounds = result.kvBounds;
           markFirstResult();
           store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null, edges: null });
         } catch {
@@ -179,7 +181,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       if (!ranInline && predictedMs >= SLOW_RUN_MS) store.setState({ slow: { id, predictedMs, startedAt: Date.now() } });
       else if (store.getState().slow) store.setState({ slow: null });
       const sweepAxis = axis ?? curveAxis;
-      const shown = ranInline ? { shown: true, pointMetrics: shownMetrics } : {};
+      const shown = ranInline ? { shown: true, pointMetrics: shownMetrics, pointKvBounds: shownKvBounds } : {};
       worker.postMessage(sweepAxis ? { type: 'run', id, settings, axis: sweepAxis, ...(sweepWindow ? { sweepWindow } : {}), ...shown } : { type: 'run', id, settings, ...shown });
       return id;
     },

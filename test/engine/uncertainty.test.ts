@@ -118,12 +118,15 @@ describe('ranges', () => {
   it('reuse the point for an edge that is the scenario itself (no front end below none)', () => {
     const s = knee(1);
     const point = simulate(s).metrics;
+    // Without the point's KV bounds only the edge equal to it is spared.
     const runner = new EdgeRunner(s, point);
     predictionRanges(s, point, PREDICTION_SPREADS, runner);
     expect(runner.edgeRuns).toBe(2);
     predictionSensitivity(s, point, PREDICTION_SPREADS, runner);
-    // Six ends, one of them (front end 0 × none) the point: five more runs.
-    expect(runner.edgeRuns).toBe(7);
+    // Six ends: front end 0 × none is the point; the low step cost is the low corner (whose bounds allow the KV as given);
+    // the less-KV end is the more-KV end (one user never fills either): three more runs.
+    expect(runner.edgeRuns).toBe(5);
+    expect(runner.reusedRuns).toBe(2);
   });
 });
 

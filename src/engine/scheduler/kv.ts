@@ -1,4 +1,5 @@
 import type { Active } from './active';
+import { KvProbe } from './kvBounds';
 
 /**
  * The KV memory of one server under an admission policy: what admission
@@ -46,14 +47,16 @@ export const prefillFootprint = (a: Active): number => a.rec.promptTokens - a.ca
 /**
  * Reserve admission: a request holds its footprint (prompt + output tokens)
  * from admission to completion, so running requests never run out of memory.
+ * Every comparison with the capacity goes through `probe` (see kvBounds.ts).
  */
-export function reserveKv(capacityTokens: number, footprint: (a: Active) => number = fullFootprint): KvCache {
+export function reserveKv(capacityTokens: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, 1, 0, 0)): KvCache {
+  if (probe.capacityUnits !== capacityTokens) throw new Error('engine invariant: the KV probe measures another capacity');
   let used = 0;
   let reserved = 0;
   return {
-    neverFits: (a) => footprint(a) > capacityTokens,
+    neverFits: (a) => !probe.has(footprint(a)),
     tryAdmit(a) {
-      if (reserved + footprint(a) > capacityTokens) return false;
+      if (!probe.has(reserved + footprint(a))) return false;
       a.held = footprint(a);
       reserved += a.held;
       return true;
@@ -88,19 +91,20 @@ export function reserveKv(capacityTokens: number, footprint: (a: Active) => numb
  * checks (a request admitted into an empty server ignores the watermark, so
  * it can always start). A request whose prompt + output could never fit
  * alone is rejected, as vLLM refuses one longer than its context.
+ * Every comparison with the capacity goes through `probe` (see kvBounds.ts).
  */
-export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number, footprint: (a: Active) => number = fullFootprint): KvCache {
+export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, blockTokens, watermark, 0)): KvCache {
   const totalBlocks = Math.floor(capacityTokens / blockTokens);
-  const watermarkBlocks = Math.floor(watermark * totalBlocks);
+  if (probe.capacityUnits !== totalBlocks) throw new Error('engine invariant: the KV probe measures another capacity');
   const blocksFor = (tokens: number): number => Math.ceil(tokens / blockTokens);
   let usedBlocks = 0;
   let used = 0;
   return {
-    neverFits: (a) => blocksFor(footprint(a)) > totalBlocks,
+    neverFits: (a) => !probe.has(blocksFor(footprint(a))),
     tryAdmit(a, alone) {
       const need = blocksFor(a.target + 1);
-      const free = totalBlocks - usedBlocks;
-      if (free - need < (alone ? 0 : watermarkBlocks)) return false;
+      // free − need < (alone ? 0 : ⌊watermark·total⌋), said as a comparison of the capacity.
+      if (!(alone ? probe.has(usedBlocks + need) : probe.hasFree(usedBlocks + need))) return false;
       a.held = need;
       usedBlocks += need;
       return true;
@@ -123,23 +127,24 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
     shortfallForNextToken(decoders, lookahead = 1) {
       let need = 0;
       for (const a of decoders) need += Math.max(0, blocksFor(a.kvTokens + lookahead) - a.held);
-      return Math.max(0, need - (totalBlocks - usedBlocks));
+      return probe.has(usedBlocks + need) ? 0 : need - (totalBlocks - usedBlocks);
     },
     freedBy: (a) => a.held,
     decodeStepsAllowed(decoders, maxSteps, tokensPerStep = 1) {
-      const free = totalBlocks - usedBlocks;
       const extra = (k: number): number => {
         let sum = 0;
         for (const a of decoders) sum += Math.max(0, blocksFor(a.kvTokens + k * tokensPerStep) - a.held);
         return sum;
       };
-      if (extra(maxSteps) <= free) return maxSteps;
+      // extra(k) ≤ free blocks, said as a comparison of the capacity.
+      const fits = (k: number): boolean => probe.has(usedBlocks + extra(k));
+      if (fits(maxSteps)) return maxSteps;
       // The largest k with extra(k) ≤ free: extra is non-decreasing in k.
       let lo = 1;
       let hi = maxSteps;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (extra(mid) <= free) lo = mid;
+        if (fits(mid)) lo = mid;
         else hi = mid - 1;
       }
       return lo;

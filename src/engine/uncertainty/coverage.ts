@@ -56,9 +56,10 @@ export function rangeCoverage(cases: readonly CalibrationCase[], factors: Roofli
     const made = hardwareProfile(c.spec, f, { ...TRTLLM_MEMORY, maxBatch: src.maxBatch, chunkBudgetTokens: src.tokenBudget });
     if (!made.ok) continue;
     const s = loadScenario(c, made.profile, src);
-    const point = simulate(s).metrics;
+    const run = simulate(s);
+    const point = run.metrics;
     if (point.completed === 0) continue;
-    const { ranges } = predictionRanges(s, point, spreads, new EdgeRunner(s, point));
+    const { ranges } = predictionRanges(s, point, spreads, new EdgeRunner(s, point, run.kvBounds));
     for (const rc of rowCases) {
       const [lo, hi] = caseSpan(rc.kind, ranges);
       const t = tallies.get(rc.kind) ?? { inside: 0, below: 0, above: 0, widths: [] };

@@ -51,7 +51,7 @@ export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
   const server: ServerProfile = {
     ...base,
     id: `${base.id}~kv${m.kvCapacity}/step${step}`,
-    kvCapacityTokens: Math.max(1, Math.floor(base.kvCapacityTokens * m.kvCapacity)),
+    kvCapacityTokens: edgeKvTokens(s, m),
     iterationSeconds: step === 1 ? base.iterationSeconds : (w: IterationWork): number => base.iterationSeconds(w) * step,
   };
   const frontendMs = edgeFrontendMs(s, m.frontend);
@@ -80,7 +80,12 @@ export function inputEnds(sp: PredictionSpreads, input: UncertainInput): [EdgeMu
   return [{ ...AS_GIVEN, [input]: ends[0] }, { ...AS_GIVEN, [input]: ends[1] }];
 }
 
+/** KV capacity of edge `m`, tokens: the scenario's scaled, at least 1. */
+export function edgeKvTokens(s: Scenario, m: EdgeMultipliers): number {
+  return Math.max(1, Math.floor(s.server.kvCapacityTokens * m.kvCapacity));
+}
+
 /** A key that is equal for two edges exactly when they run the same scenario. */
 export function edgeKey(s: Scenario, m: EdgeMultipliers): string {
-  return `${Math.max(1, Math.floor(s.server.kvCapacityTokens * m.kvCapacity))}|${m.stepCost}|${edgeFrontendMs(s, m.frontend)}`;
+  return `${edgeKvTokens(s, m)}|${m.stepCost}|${edgeFrontendMs(s, m.frontend)}`;
 }

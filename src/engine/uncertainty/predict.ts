@@ -5,14 +5,21 @@
  */
 import { simulate } from '../simulate';
 import type { RunMetrics, Scenario } from '../types';
-import { cornerEdges, edgeFrontendMs, edgeKey, edgeScenario, inputEnds, UNCERTAIN_INPUTS, AS_GIVEN, type EdgeMultipliers, type UncertainInput } from './edges';
+import { sameKvDecisionsAt, type KvCapacityBounds } from '../scheduler/kvBounds';
+import { cornerEdges, edgeFrontendMs, edgeKvTokens, edgeScenario, inputEnds, UNCERTAIN_INPUTS, AS_GIVEN, type EdgeMultipliers, type UncertainInput } from './edges';
 import { foldRanges, type MetricRanges } from './fold';
 import type { PredictionSpreads } from './spreads';
 
-/** Runs one scenario to its metrics (a plain `simulate` unless a caller measures differently, as a sweep does). */
-export type MetricsOf = (s: Scenario) => RunMetrics;
+/** What the runner keeps of a run: its metrics and, when known, the KV capacities at which it would be the same run. */
+export interface EdgeRun {
+  metrics: RunMetrics;
+  kvBounds?: KvCapacityBounds;
+}
 
-const simulateMetrics: MetricsOf = (s) => simulate(s).metrics;
+/** Runs one scenario (a plain `simulate` unless a caller measures differently). */
+export type MetricsOf = (s: Scenario) => EdgeRun;
+
+const simulateRun: MetricsOf = (s) => simulate(s);
 
 /** One input's effect on TTFT: the scenario with that input alone at each end of its spread. */
 export interface InputSensitivity {
@@ -33,32 +40,75 @@ export interface RangedPrediction {
   spreads: PredictionSpreads;
 }
 
-/** Memoises runs by edge, so an edge equal to the point (or to another edge) is never run twice. */
-export class EdgeRunner {
-  private readonly runs = new Map<string, RunMetrics>();
+interface HeldRun extends EdgeRun {
+  kvCapacityTokens: number;
+}
 
+/**
+ * Runs the scenario at edges, each at most once. Edges with the same step
+ * cost and front end differ only in KV capacity, and a run that never let
+ * the capacity decide anything at the other edge's capacity (its
+ * `kvBounds`: no admission, rejection or preemption would have gone another
+ * way) is that edge's run byte for byte, so it is reused rather than run
+ * again: at light load both KV ends are the point itself, and the low
+ * step-cost end is often the low corner (the corners move KV too). Edges
+ * that differ in step cost or front end always run: no such bound exists for
+ * them. test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
+ * what running the edge gives.
+ */
+export class EdgeRunner {
+  /** Runs by step cost and front end ("step|frontendMs"). */
+  private readonly families = new Map<string, HeldRun[]>();
+  private simulated = 0;
+  private reused = 0;
+
+  /** `point`: the metrics of `scenario` as given; `pointKvBounds`: its run's `kvBounds`, when the caller has them. */
   constructor(
     private readonly scenario: Scenario,
     point: RunMetrics,
-    private readonly metricsOf: MetricsOf = simulateMetrics,
+    pointKvBounds: KvCapacityBounds | null = null,
+    private readonly runOf: MetricsOf = simulateRun,
   ) {
-    this.runs.set(edgeKey(scenario, AS_GIVEN), point);
+    this.hold(AS_GIVEN, { metrics: point, kvBounds: pointKvBounds ?? undefined });
+  }
+
+  private familyKey(m: EdgeMultipliers): string {
+    return `${m.stepCost}|${edgeFrontendMs(this.scenario, m.frontend)}`;
+  }
+
+  private hold(m: EdgeMultipliers, run: EdgeRun): HeldRun {
+    const held: HeldRun = { metrics: run.metrics, kvCapacityTokens: edgeKvTokens(this.scenario, m), ...(run.kvBounds ? { kvBounds: run.kvBounds } : {}) };
+    const key = this.familyKey(m);
+    const list = this.families.get(key) ?? [];
+    list.push(held);
+    this.families.set(key, list);
+    return held;
   }
 
   /** The metrics of the scenario at edge `m`. */
   metrics(m: EdgeMultipliers): RunMetrics {
-    const key = edgeKey(this.scenario, m);
-    let hit = this.runs.get(key);
-    if (!hit) {
-      hit = this.metricsOf(edgeScenario(this.scenario, m));
-      this.runs.set(key, hit);
+    const kvTokens = edgeKvTokens(this.scenario, m);
+    const family = this.families.get(this.familyKey(m)) ?? [];
+    const same = family.find((r) => r.kvCapacityTokens === kvTokens);
+    if (same) return same.metrics;
+    const reusable = family.find((r) => r.kvBounds !== undefined && sameKvDecisionsAt(r.kvBounds, kvTokens));
+    if (reusable) {
+      this.reused++;
+      // Held under its own capacity too, so a later edge finds it at once.
+      return this.hold(m, reusable).metrics;
     }
-    return hit;
+    this.simulated++;
+    return this.hold(m, this.runOf(edgeScenario(this.scenario, m))).metrics;
   }
 
   /** Simulations run so far, the point's excluded. */
   get edgeRuns(): number {
-    return this.runs.size - 1;
+    return this.simulated;
+  }
+
+  /** Edges answered by a run made at another KV capacity whose decisions would not change (see `kvBounds`). */
+  get reusedRuns(): number {
+    return this.reused;
   }
 }
 
@@ -75,7 +125,7 @@ export function predictionRanges(scenario: Scenario, point: RunMetrics, spreads:
 
 /** The value of `input` at edge `m`, in its unit (KV tokens, × step cost, front-end ms). */
 function inputValue(s: Scenario, input: UncertainInput, m: EdgeMultipliers): number {
-  if (input === 'kvCapacity') return Math.max(1, Math.floor(s.server.kvCapacityTokens * m.kvCapacity));
+  if (input === 'kvCapacity') return edgeKvTokens(s, m);
   if (input === 'stepCost') return m.stepCost;
   return edgeFrontendMs(s, m.frontend);
 }
