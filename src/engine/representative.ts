@@ -15,8 +15,9 @@ import type { RequestRecord } from './types';
 export function pickRepresentative(records: readonly RequestRecord[], requests: number = records.length): number {
   const done = records.filter((r) => r.completed);
   if (done.length === 0) return -1;
-  const sortedTtft = done.map((r) => r.ttftMs).sort((a, b) => a - b);
-  const sortedTpot = done.map((r) => r.tpotMs).sort((a, b) => a - b);
+  // A typed array sorts numbers natively, with no comparator called per pair in a cold page.
+  const sortedTtft = Float64Array.from(done, (r) => r.ttftMs).sort();
+  const sortedTpot = Float64Array.from(done, (r) => r.tpotMs).sort();
   const medTtft = percentileSorted(sortedTtft, 50);
   const medTpot = percentileSorted(sortedTpot, 50);
   const references = done.filter((r) => isReferenceRequest(r.id, requests));
