@@ -103,10 +103,19 @@ export class Instance {
 
   /** Gap of each step of a run of `count` decode steps: the step cost at the run's mean KV. */
   private runGap(plan: PlannedIteration, count: number): number {
-    const work = { ...plan };
+    // One work record per instance, refilled (a cost reads it and keeps nothing): no copy per run of steps.
+    const work = this.runWork;
+    work.prefillTokens = plan.prefillTokens;
+    work.prefillAttentionPairs = plan.prefillAttentionPairs;
+    work.prefillContextTokens = plan.prefillContextTokens;
+    work.prefillSeqs = plan.prefillSeqs;
+    work.decodeSeqs = plan.decodeSeqs;
+    work.minRemaining = plan.minRemaining;
     work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * (this.spec ? this.spec.perStep : 1)) / 2;
     return this.cost(work);
   }
+
+  private readonly runWork: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
 
   /**
    * Starts the next iteration at `now`: (paged) preempts until every decoder
