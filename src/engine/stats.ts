@@ -42,6 +42,7 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
   // gives the order of a stable index sort by value, without a comparator called per pair
   // (thousands of gaps, on a cold page's first run).
   const byValue = new Map<number, number[]>();
+  const firstSeen: number[] = [];
   for (let i = 0; i < values.length; i++) {
     if (weights[i] > 0) {
       kept++;
@@ -49,11 +50,14 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
       sum += values[i] * weights[i];
       const same = byValue.get(values[i]);
       if (same) same.push(i);
-      else byValue.set(values[i], [i]);
+      else {
+        byValue.set(values[i], [i]);
+        firstSeen.push(values[i]);
+      }
     }
   }
   if (total === 0) return summarize([]);
-  const distinct = Float64Array.from(byValue.keys()).sort();
+  const distinct = Float64Array.from(firstSeen).sort();
   // Value at each position of the sorted sample, and the cumulative weight up to it.
   const sortedValues: number[] = new Array(kept);
   const cum: number[] = new Array(kept);
