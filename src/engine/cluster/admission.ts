@@ -36,63 +36,72 @@ export interface AdmissionOutcome {
 
 /** Preempts (paged) and admits at `now`, as the start of an iteration does. */
 export function admitForIteration(s: AdmissionState, now: number): AdmissionOutcome {
-  const { cfg, kv, running, waiting } = s;
-  let preempted = 0;
-  if (s.paged && running.length > 0) {
-    const victims: Active[] = [];
-    while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding), s.lookahead) > 0) {
-      const v = running.pop()!;
-      preempt(kv, v, now);
-      victims.push(v);
-    }
-    // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
-    for (const v of victims) waiting.pushFront(v);
-    preempted = victims.length;
-  }
+  const running = s.running;
+  const preempted = s.paged && running.length > 0 ? preemptForNextToken(s, now) : 0;
+  if (preempted > 0 && running.length > 0) return { preempted, blocked: 'memory' };
+  // Nothing waits: nothing to admit and nothing held back. The common case, kept to a few
+  // checks (a cold page runs it in V8's baseline tier).
+  if (s.waiting.length === 0) return { preempted, blocked: null };
+  return { preempted, blocked: admitWaiting(s, now) };
+}
 
-  let blocked: 'batch' | 'memory' | null = null;
-  if (preempted > 0 && running.length > 0) blocked = 'memory';
-  else {
-    // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
-    let meter: TokenBudget | null = null;
-    if (s.paged) {
-      let decoders = 0;
-      for (const a of running) if (isDecoding(a)) decoders++;
-      // The same budget the plan will hand out: decodes take their share only when batches are mixed.
-      meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
-      for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
-    }
-    while (waiting.length > 0) {
-      const a = waiting.at(0)!;
-      if (kv.neverFits(a) || (s.alsoRejects !== null && s.alsoRejects(a))) {
-        // Can never fit: reject it now rather than block the queue forever.
-        if (a.rec.admitS < 0) a.rec.admitS = now;
-        waiting.popFront();
-        s.hooks.reject(a, now);
-        continue;
-      }
-      if (running.length >= cfg.maxBatch) {
-        blocked = 'batch';
-        break;
-      }
-      const toCompute = a.target - a.prefilled;
-      if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
-      if (!kv.tryAdmit(a, running.length === 0)) {
-        blocked = 'memory';
-        break;
-      }
-      if (a.rec.admitS < 0) a.rec.admitS = now;
-      // A decode instance receives the KV computed elsewhere: it holds it from admission on.
-      if (toCompute === 0 && a.kvTokens === 0) {
-        kv.grow(a, a.target + a.generated);
-        if (a.rec.decodeAdmitS === undefined) a.rec.decodeAdmitS = now;
-      }
-      a.order = s.admissions++;
-      running.push(a);
-      waiting.popFront();
-    }
+/** Paged: preempts the newest running requests until every decoder has room for its next token; returns how many. */
+function preemptForNextToken(s: AdmissionState, now: number): number {
+  const { kv, running, waiting } = s;
+  const victims: Active[] = [];
+  while (running.length > 0 && kv.shortfallForNextToken(running.filter(isDecoding), s.lookahead) > 0) {
+    const v = running.pop()!;
+    preempt(kv, v, now);
+    victims.push(v);
   }
-  return { preempted, blocked };
+  // Newest first out of the batch; back in the queue in their original order, ahead of everyone.
+  for (const v of victims) waiting.pushFront(v);
+  return victims.length;
+}
+
+/** Admits waiting requests FCFS while the limits allow; returns what held the queue back (null: nothing). */
+function admitWaiting(s: AdmissionState, now: number): 'batch' | 'memory' | null {
+  const { cfg, kv, running, waiting } = s;
+  let blocked: 'batch' | 'memory' | null = null;
+  // Paged admission starts a request's prefill in this very iteration, so it needs a share of the budget.
+  let meter: TokenBudget | null = null;
+  if (s.paged) {
+    let decoders = 0;
+    for (const a of running) if (isDecoding(a)) decoders++;
+    // The same budget the plan will hand out: decodes take their share only when batches are mixed.
+    meter = new TokenBudget(cfg.tokenBudget, cfg.mixedBatches ? decoders : 0, cfg.chunked);
+    for (const a of running) if (isPrefilling(a)) meter.take(a.target - a.prefilled);
+  }
+  while (waiting.length > 0) {
+    const a = waiting.at(0)!;
+    if (kv.neverFits(a) || (s.alsoRejects !== null && s.alsoRejects(a))) {
+      // Can never fit: reject it now rather than block the queue forever.
+      if (a.rec.admitS < 0) a.rec.admitS = now;
+      waiting.popFront();
+      s.hooks.reject(a, now);
+      continue;
+    }
+    if (running.length >= cfg.maxBatch) {
+      blocked = 'batch';
+      break;
+    }
+    const toCompute = a.target - a.prefilled;
+    if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
+    if (!kv.tryAdmit(a, running.length === 0)) {
+      blocked = 'memory';
+      break;
+    }
+    if (a.rec.admitS < 0) a.rec.admitS = now;
+    // A decode instance receives the KV computed elsewhere: it holds it from admission on.
+    if (toCompute === 0 && a.kvTokens === 0) {
+      kv.grow(a, a.target + a.generated);
+      if (a.rec.decodeAdmitS === undefined) a.rec.decodeAdmitS = now;
+    }
+    a.order = s.admissions++;
+    running.push(a);
+    waiting.popFront();
+  }
+  return blocked;
 }
 
 /** Frees a running request's KV and sends it back to wait; it recomputes its own prompt tokens and its tokens so far. */

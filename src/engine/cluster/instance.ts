@@ -103,10 +103,19 @@ export class Instance {
 
   /** Gap of each step of a run of `count` decode steps: the step cost at the run's mean KV. */
   private runGap(plan: PlannedIteration, count: number): number {
-    const work = { ...plan };
+    // One work record per instance, refilled (a cost reads it and keeps nothing): no copy per run of steps.
+    const work = this.runWork;
+    work.prefillTokens = plan.prefillTokens;
+    work.prefillAttentionPairs = plan.prefillAttentionPairs;
+    work.prefillContextTokens = plan.prefillContextTokens;
+    work.prefillSeqs = plan.prefillSeqs;
+    work.decodeSeqs = plan.decodeSeqs;
+    work.minRemaining = plan.minRemaining;
     work.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * (this.spec ? this.spec.perStep : 1)) / 2;
     return this.cost(work);
   }
+
+  private readonly runWork: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
 
   /**
    * Starts the next iteration at `now`: (paged) preempts until every decoder
@@ -134,7 +143,13 @@ export class Instance {
       this.pending = { startS: now, count: 1, gapS: gap, endS: now + gap, decodeRun: false, plan, preempted, blocked, waitingCount, cuttable: false, horizonS: horizonS };
       return;
     }
-    // Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache.
+    this.startDecodeRun(plan, preempted, blocked, waitingCount, horizonS);
+  }
+
+  /** Pure decode: advance until the first completion, an arrival that could be admitted, or (paged) a full cache. */
+  private startDecodeRun(plan: PlannedIteration, preempted: number, blocked: Pending['blocked'], waitingCount: number, horizonS: number): void {
+    const { cfg, kv, running } = this;
+    const now = this.now;
     let count = this.spec ? stepsToFirstCompletion(running, this.spec) : plan.minRemaining;
     const cuttable = preempted === 0 && waitingCount === 0 && running.length < cfg.maxBatch;
     if (preempted > 0) count = 1;
@@ -147,71 +162,108 @@ export class Instance {
     this.pending = { startS: now, count, gapS: gap, endS: now + count * gap, decodeRun: true, plan, preempted, blocked, waitingCount, cuttable, horizonS };
   }
 
-  /** Applies the iteration in flight (it ends at `pendingEndS`): tokens, KV growth, the log, completions. */
+  /**
+   * Applies the iteration in flight (it ends at `pendingEndS`): tokens, KV growth, the log, completions.
+   * Split into small methods on purpose: a page's first run goes through here thousands of
+   * times in V8's baseline tier, and V8 optimises a small method after fewer calls than a
+   * large one (see "Measuring speed" in the README).
+   */
   applyPending(): void {
     const p = this.pending!;
     this.pending = null;
-    const { kv, running, itl } = this;
-    const start = p.startS;
+    this.now = p.endS;
+    if (p.decodeRun) this.applyDecodeRun(p);
+    else this.applyIteration(p);
+    if (p.plan.decodeSeqs > 0) this.logGaps(p);
+    if (p.blocked === 'batch' || p.blocked === 'memory') this.blocked.add(p.blocked, p.startS, p.endS);
+    logIteration(this.log, p, this.running.length, this.kv);
+    this.releaseDone(p.endS);
+  }
+
+  /** Chunks (sequence-steps) and tokens of the iteration being applied, for the ITL log. */
+  private appliedChunks = 0;
+  private appliedTokens = 0;
+
+  /** A run of `p.count` identical decode steps: every running request advances. */
+  private applyDecodeRun(p: Pending): void {
+    const { kv, running, spec } = this;
     const count = p.count;
+    const joins = this.role === 'decode';
+    let tokens = 0;
+    // Indexed, and no call for a lever that is off: the loop of a cold page (see above).
+    for (let i = 0; i < running.length; i++) {
+      const a = running[i];
+      const n = spec === null ? count : emitSteps(a, count, spec);
+      a.generated += n;
+      kv.grow(a, n);
+      tokens += n;
+      if (joins) this.noteJoin(a, p.startS, p.startS + p.gapS, n);
+    }
+    this.appliedTokens = tokens;
+    this.appliedChunks = p.plan.decodeSeqs * count;
+  }
+
+  /** One iteration with prefill in it: decoders advance a token, prompt chunks are computed. */
+  private applyIteration(p: Pending): void {
+    const { kv, running, itl, spec } = this;
+    const start = p.startS;
     const gap = p.gapS;
     const now = p.endS;
-    this.now = now;
     let chunks = 0;
     let tokens = 0;
-    if (!p.decodeRun) {
-      for (const a of running) {
-        if (a.decoding) {
-          const n = emitSteps(a, 1, this.spec);
-          a.generated += n;
-          kv.grow(a, n);
-          chunks++;
-          tokens += n;
-          this.noteJoin(a, start, now, n);
-        } else if (a.chunk === 0 && isDecoding(a)) {
-          // Batches not mixed: it waits out this prompt iteration without a token.
-          a.waitedS += gap;
-        } else if (a.chunk > 0) {
-          if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
-          a.prefilled += a.chunk;
-          kv.grow(a, a.chunk);
-          if (a.prefilled === a.target) {
-            a.generated++;
-            kv.grow(a, 1);
-            if (a.generated === 1) a.rec.firstTokenServerS = now;
-            if (a.pausedAtS >= 0) {
-              // The recompute's iteration emits its next token: one long gap in its stream.
-              (a.rec.pausesS ??= []).push(a.pausedAtS, now);
-              pushGaps(itl, now - a.pausedAtS, 1, now, 1);
-              a.pausedAtS = -1;
-            }
+    for (let i = 0; i < running.length; i++) {
+      const a = running[i];
+      if (a.decoding) {
+        const n = spec === null ? 1 : emitSteps(a, 1, spec);
+        a.generated += n;
+        kv.grow(a, n);
+        chunks++;
+        tokens += n;
+        this.noteJoin(a, start, now, n);
+      } else if (a.chunk === 0 && isDecoding(a)) {
+        // Batches not mixed: it waits out this prompt iteration without a token.
+        a.waitedS += gap;
+      } else if (a.chunk > 0) {
+        if (a.rec.prefillStartS < 0) a.rec.prefillStartS = start;
+        a.prefilled += a.chunk;
+        kv.grow(a, a.chunk);
+        if (a.prefilled === a.target) {
+          a.generated++;
+          kv.grow(a, 1);
+          if (a.generated === 1) a.rec.firstTokenServerS = now;
+          if (a.pausedAtS >= 0) {
+            // The recompute's iteration emits its next token: one long gap in its stream.
+            (a.rec.pausesS ??= []).push(a.pausedAtS, now);
+            pushGaps(itl, now - a.pausedAtS, 1, now, 1);
+            a.pausedAtS = -1;
           }
         }
       }
-    } else {
-      for (const a of running) {
-        const n = emitSteps(a, count, this.spec);
-        a.generated += n;
-        kv.grow(a, n);
-        tokens += n;
-        this.noteJoin(a, start, start + gap, n);
-      }
-      chunks = p.plan.decodeSeqs * count;
     }
-    if (p.plan.decodeSeqs > 0) {
-      const joined = this.joinedThisRun;
-      this.joinedThisRun = 0;
-      const moved = this.cfg.mixedBatches ? 0 : recordWaits(running, gap, start + gap, itl);
-      if (chunks - joined - moved > 0) pushGaps(itl, gap, chunks - joined - moved, now, count);
-      // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
-      if (tokens > chunks) pushGaps(itl, 0, tokens - chunks, now, count);
-    }
-    if (p.blocked === 'batch' || p.blocked === 'memory') this.blocked.add(p.blocked, start, now);
+    this.appliedTokens = tokens;
+    this.appliedChunks = chunks;
+  }
 
-    logIteration(this.log, p, running.length, kv);
+  /** The applied iteration's inter-token gaps, into the ITL log. */
+  private logGaps(p: Pending): void {
+    const chunks = this.appliedChunks;
+    const tokens = this.appliedTokens;
+    const gap = p.gapS;
+    const joined = this.joinedThisRun;
+    this.joinedThisRun = 0;
+    const moved = this.cfg.mixedBatches ? 0 : recordWaits(this.running, gap, p.startS + gap, this.itl);
+    if (chunks - joined - moved > 0) pushGaps(this.itl, gap, chunks - joined - moved, p.endS, p.count);
+    // Speculative decoding: the extra tokens of a step arrive with its first, a gap of 0.
+    if (tokens > chunks) pushGaps(this.itl, 0, tokens - chunks, p.endS, p.count);
+  }
 
+  /** Requests done here at `now` leave: finished ones, and (prefill instances) those handed on to decode. */
+  private releaseDone(now: number): void {
+    const { kv, running } = this;
+    const n = running.length;
     let kept = 0;
-    for (const a of running) {
+    for (let i = 0; i < n; i++) {
+      const a = running[i];
       if (a.generated >= a.rec.outputTokens) {
         a.rec.lastTokenServerS = now;
         kv.release(a);

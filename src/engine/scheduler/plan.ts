@@ -52,12 +52,17 @@ export function planIteration(running: readonly Active[], budget: number, chunke
   let decodeSeqs = 0;
   let decodeKvTokens = 0;
   let minRemaining = Infinity;
-  for (const a of running) {
-    a.decoding = isDecoding(a);
+  // Indexed loops and the predicates written out: a page's first run plans thousands of
+  // iterations in V8's baseline tier, where each call and iterator step costs.
+  const n = running.length;
+  for (let i = 0; i < n; i++) {
+    const a = running[i];
+    a.decoding = a.generated >= 1 && a.prefilled >= a.target;
     if (a.decoding) {
       decodeSeqs++;
       decodeKvTokens += a.rec.promptTokens + a.generated;
-      minRemaining = Math.min(minRemaining, a.rec.outputTokens - a.generated);
+      const remaining = a.rec.outputTokens - a.generated;
+      if (remaining < minRemaining) minRemaining = remaining;
     }
   }
   const meter = new TokenBudget(budget, mixed ? decodeSeqs : 0, chunked);
@@ -65,9 +70,10 @@ export function planIteration(running: readonly Active[], budget: number, chunke
   let prefillAttentionPairs = 0;
   let prefillContextTokens = 0;
   let prefillSeqs = 0;
-  for (const a of running) {
+  for (let i = 0; i < n; i++) {
+    const a = running[i];
     a.chunk = 0;
-    if (!isPrefilling(a)) continue;
+    if (a.prefilled >= a.target) continue;
     const chunk = meter.take(a.target - a.prefilled);
     if (chunk === 0) continue;
     a.chunk = chunk;
@@ -78,7 +84,7 @@ export function planIteration(running: readonly Active[], budget: number, chunke
     prefillSeqs++;
   }
   if (!mixed && prefillTokens > 0) {
-    for (const a of running) a.decoding = false;
+    for (let i = 0; i < n; i++) running[i].decoding = false;
     return { prefillTokens, prefillAttentionPairs, prefillContextTokens, prefillSeqs, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: Infinity };
   }
   return { prefillTokens, prefillAttentionPairs, prefillContextTokens, prefillSeqs, decodeSeqs, decodeKvTokens, minRemaining };
