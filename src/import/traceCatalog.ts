@@ -14,13 +14,3 @@ export const BUILT_IN_TRACES: Record<BuiltInTraceId, { file: string; label: stri
   'azure-code': { file: 'AzureLLMInferenceTrace_code.csv', label: 'Azure LLM inference trace 2023, coding service', short: 'Azure coding service (2023)' },
   'azure-conv': { file: 'AzureLLMInferenceTrace_conv.csv', label: 'Azure LLM inference trace 2023, conversation service', short: 'Azure conversation service (2023)' },
 };
-
-/** The attribution data/traces/README.md gives (CC-BY 4.0 asks for it wherever the data is used). */
-export const TRACE_ATTRIBUTION = {
-  license: 'CC-BY 4.0',
-  licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
-  authors: 'Pratyush Patel, Esha Choukse, Chaojie Zhang, Aashaka Shah, Íñigo Goiri, Saeed Maleki, Ricardo Bianchini',
-  work: 'Splitwise: Efficient generative LLM inference using phase splitting',
-  venue: 'ISCA 2024',
-  dataset: 'Azure LLM inference trace 2023, AzurePublicDataset (commit b469a113)',
-} as const;

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { BUILT_IN_TRACES, TRACE_ATTRIBUTION, type BuiltInTraceId } from '../../import/traceCatalog';
+import { TRACE_ATTRIBUTION } from '../../import/traceAttribution';
+import { BUILT_IN_TRACES, type BuiltInTraceId } from '../../import/traceCatalog';
 import type { TraceSource } from '../../traces/traceProtocol';
 import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';

@@ -16,6 +16,7 @@ const rows: { label: string; value: (s: TraceRunSide) => string; metric: string 
 function verdict(r: Done): string {
   const t = r.trace.p99TtftMs;
   const p = r.poisson.p99TtftMs;
+  if (r.poisson.sloMetShare < 0.5) return `Even at an even random pace this server cannot keep up with ${formatReqPerSec(r.meanRatePerSec)}: most requests miss their targets either way, and the queue, not the bursts, makes the tail. Slow the trace down or add capacity to see what the bursts do.`;
   if (!(t > 0 && p > 0)) return 'Both runs start every request at once: the arrival pattern makes no difference here.';
   const ratio = t / p;
   if (ratio >= 1.1) return `Same requests, same server, same mean rate: only the arrival times differ, and the trace's p99 TTFT is ${formatNumber(ratio)}× Poisson's. The bursts queue up, and the tail is made of the requests caught in them.`;
