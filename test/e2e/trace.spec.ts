@@ -65,6 +65,16 @@ test('a malformed uploaded trace names its line; the page keeps working', async 
   await axeClean(page);
 });
 
+test('an uploaded JSONL trace is replayed; a failed request is left out with its line, nothing else', async ({ lab }) => {
+  const { page } = await lab();
+  const section = await traceSection(page);
+  await section.getByTestId('trace-file').setInputFiles(join(ROOT, 'test', 'fixtures', 'trace-bursts.jsonl'));
+  await expect(section.getByTestId('trace-results')).toContainText('389 requests');
+  await expect(section.getByTestId('trace-results')).toContainText('1 request with no output tokens (failed requests) left out: line 6');
+  await expect(section.getByText('Replaying trace-bursts.jsonl')).toBeVisible();
+  await expect(section.getByTestId('trace-attribution')).toHaveCount(0);
+});
+
 for (const [width, colorScheme] of [[390, 'light'], [390, 'dark'], [1280, 'dark']] as const) {
   test(`screenshot of the Trace section at ${width} px, ${colorScheme}`, async ({ lab }) => {
     const { page } = await lab({ query: 'trace=azure-code', width, colorScheme });
