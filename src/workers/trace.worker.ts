@@ -48,7 +48,8 @@ self.onmessage = async (event: MessageEvent<TraceWorkerRequest>) => {
     self.postMessage({ id, format: null, ok: false, param: 'file', message: `could not read the trace (${e instanceof Error ? e.message : String(e)})` } satisfies TraceWorkerReply);
     return;
   }
-  // A newer request came while this one loaded: only the newest is run.
+  // Let requests already queued (a slider being dragged) arrive first: only the newest is run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   if (id !== latest) return;
   self.postMessage({ id, format: trace.format, ...runTraceComparison(trace, settings) } satisfies TraceWorkerReply);
 };
