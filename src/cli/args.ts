@@ -51,8 +51,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq >= 0 ? eq : undefined);
     const inline = eq >= 0 ? arg.slice(eq + 1) : null;
-    const isSetting = settingFlags.has(name);
     const extra = EXTRA_FLAGS[name];
+    // --trace, --trace-window and --trace-speed are the page's trace settings too, but the CLI reads them itself (a file is a trace there).
+    const isSetting = settingFlags.has(name) && !extra;
     if (!isSetting && !extra) throw new UsageError(`unknown option --${name} (see --help)`);
     const takesValue = isSetting ? !BOOLEAN_SETTINGS.has(name) : extra.takesValue;
     let value: string;

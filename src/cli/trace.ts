@@ -10,12 +10,8 @@ import { parseRunText } from '../import/parse';
 import { traceFromRun } from '../import/replay';
 import { parseTrace, replayTrace, traceRatePerSec, type RequestTrace, type TraceResult } from '../import/trace';
 import { UsageError } from './args';
+import { BUILT_IN_TRACES } from '../import/traceCatalog';
 
-/** The traces that ship with the lab (data/traces/, CC-BY 4.0; see data/traces/README.md). */
-export const BUILT_IN_TRACES: Record<string, { file: string; label: string }> = {
-  'azure-code': { file: 'AzureLLMInferenceTrace_code.csv', label: 'Azure LLM inference trace 2023, coding service' },
-  'azure-conv': { file: 'AzureLLMInferenceTrace_conv.csv', label: 'Azure LLM inference trace 2023, conversation service' },
-};
 
 /** What the JSON and the text say about the replayed trace. */
 export interface TraceInfo {
@@ -69,7 +65,7 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
     for (const f of ['trace-speed', 'trace-window']) if (extras.has(f)) throw new UsageError(`--${f} needs --trace or --replay`);
     return { scenario: base, trace: null };
   }
-  const builtIn = flag === 'trace' ? BUILT_IN_TRACES[given] : undefined;
+  const builtIn = flag === 'trace' && Object.hasOwn(BUILT_IN_TRACES, given) ? BUILT_IN_TRACES[given as keyof typeof BUILT_IN_TRACES] : undefined;
   const path = builtIn ? fileURLToPath(new URL(`../../data/traces/${builtIn.file}`, import.meta.url)) : given;
   let text: string;
   try {

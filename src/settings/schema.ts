@@ -9,6 +9,8 @@ import { DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } fro
 import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
 import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 import { workloadTargets } from './targets';
+import { BUILT_IN_TRACE_IDS, type BuiltInTraceId } from '../import/traceCatalog';
+import { DEFAULT_TRACE_WINDOW, sameWindow, traceWindowField, type TraceWindow } from './traceFields';
 
 /** A workload id accepted in links and on the command line. */
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
@@ -93,6 +95,12 @@ export interface Settings {
   decodeGpus: number;
   /** Ranges on hardware predictions (edge runs at the spreads of `src/engine/uncertainty`): on, or off to skip them. */
   ranges: 'on' | 'off';
+  /** A built-in request trace the Trace section replays on this server, or `off`. */
+  trace: 'off' | BuiltInTraceId;
+  /** The slice of the trace replayed, seconds of its own time. */
+  traceWindow: TraceWindow;
+  /** Trace time runs this many times faster (2 = the same requests in half the time). */
+  traceSpeed: number;
 }
 
 /** Kinds of server a scenario can run on. */
@@ -141,6 +149,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   prefillGpus: 0,
   decodeGpus: 0,
   ranges: 'on',
+  trace: 'off',
+  traceWindow: DEFAULT_TRACE_WINDOW,
+  traceSpeed: 1,
 };
 
 /** Hard limits of the settings (the engine's limits are wider). */
@@ -285,5 +296,8 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
   def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
   def<'on' | 'off'>({ key: 'ranges', flag: 'ranges', kind: enumField(['on', 'off'] as const), doc: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, front end); off skips those runs.', apply: (s, v) => { s.ranges = v; }, emit: (s) => differs(s, 'ranges') }),
+  // The CLI reads --trace, --trace-window and --trace-speed itself (it also takes a file, src/cli/trace.ts); these rows are the page's.
+  def<'off' | BuiltInTraceId>({ key: 'trace', flag: 'trace', kind: enumField(['off', ...BUILT_IN_TRACE_IDS] as const), doc: 'A real request trace replayed on this server in the Trace section (azure-code, azure-conv: Azure LLM inference trace 2023, CC-BY 4.0), beside Poisson arrivals at its mean rate; off (default).', apply: (s, v) => { s.trace = v; }, emit: (s) => differs(s, 'trace') }),
+  def<TraceWindow>({ key: 'traceWindow', flag: 'trace-window', kind: traceWindowField, doc: 'The slice of the trace replayed, FROM:TO in seconds from its first request (default 0:600).', apply: (s, v) => { s.traceWindow = v; }, emit: (s) => (sameWindow(s.traceWindow, DEFAULT_TRACE_WINDOW) ? undefined : s.traceWindow) }),
+  def<number>({ key: 'traceSpeed', flag: 'trace-speed', kind: numberField(0.01, 1000), doc: 'Trace time runs this many times faster (2 = the same requests in half the time; default 1).', apply: (s, v) => { s.traceSpeed = v; }, emit: (s) => differs(s, 'traceSpeed') }),
 ];
-

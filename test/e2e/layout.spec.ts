@@ -52,7 +52,7 @@ test('in-page navigation: every section has a stable anchor that works in a link
   const { page } = await lab({ width: 1280, height: 800 });
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const hrefs = await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#why', '#myths', '#quiz']);
+  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#trace', '#why', '#myths', '#quiz']);
   for (const href of hrefs) await expect(page.locator(href!), `${href} exists`).toHaveCount(1);
   // It fits a desktop: no scroll cue (phone.spec.ts has the phone's), and the settings are a column, not a drawer.
   await expect(page.getByTestId('nav-more-after')).toHaveCount(0);
@@ -62,7 +62,7 @@ test('in-page navigation: every section has a stable anchor that works in a link
   await nav.getByRole('link', { name: 'Curve' }).click();
   await expect(page.locator('#curve')).toBeInViewport();
   // A link straight to a section lands there, though that part of the page loads after the readouts.
-  for (const anchor of ['#curve', '#myths', '#distribution', '#diagnose', '#scenes']) {
+  for (const anchor of ['#curve', '#myths', '#distribution', '#diagnose', '#scenes', '#trace']) {
     const { page: p } = await lab({ width: 1280, height: 800, query: `workload=report${anchor}` });
     await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 120_000 }).toBeLessThan(120);
     await expect.poll(() => p.locator(anchor).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);

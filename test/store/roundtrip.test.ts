@@ -25,6 +25,7 @@ function validRawValues(p: ParamDef<unknown>): string[] {
   if (accepts.endsWith(', or off')) out.push('off');
   if (accepts.endsWith(', or auto')) out.push('auto');
   if (accepts.startsWith('on or off')) out.push('1', '0', 'on', 'false');
+  if (accepts.startsWith('FROM:TO')) out.push('30:90', '1800:', ':120', '12.5:600.25');
   if (accepts.startsWith('an id')) out.push('llama-3.1-8b', 'h100-sxm', 'fp8');
   return out;
 }

@@ -4,6 +4,7 @@ import { StreamingPanel } from '../streaming';
 import { WhyPanel } from '../why';
 import { Charts } from './Charts';
 import { CompareSection } from './CompareSection';
+import { TraceSection } from './TraceSection';
 
 /**
  * Everything below the lab's first screen, in one chunk loaded after the
@@ -38,6 +39,9 @@ export function LaterSections() {
       </SectionBoundary>
       <SectionBoundary name="The comparison with a real run">
         <CompareSection />
+      </SectionBoundary>
+      <SectionBoundary name="The trace replay">
+        <TraceSection />
       </SectionBoundary>
       <SectionBoundary name="The explanation">
         <WhyPanel />

@@ -13,6 +13,7 @@ export const PAGE_SECTIONS = [
   { id: 'server', label: 'Server' },
   { id: 'distribution', label: 'Percentiles' },
   { id: 'compare', label: 'Compare' },
+  { id: 'trace', label: 'Trace' },
   { id: 'why', label: 'Why' },
   { id: 'myths', label: 'Myths' },
   { id: 'quiz', label: 'Quiz' },
