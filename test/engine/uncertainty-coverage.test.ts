@@ -16,8 +16,8 @@ describe('range coverage on the repository’s calibration runs under load', () 
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     expect(by['load-ttft'].cases).toBe(363);
     expect(readme).toContain(`measured mean TTFT falls inside the lab's range in ${pct(by['load-ttft'].insideShare)} of runs, mean TPOT in ${pct(by['load-tpot'].insideShare)} and output throughput in ${pct(by['load-throughput'].insideShare)}, with a median range width (hi ÷ lo − 1) of ${pct(by['load-ttft'].medianWidth)}`);
-    // Tolerance: a range that held everything, or nothing, would be as useless as none. The held-out
-    // step-cost spread makes TPOT and throughput ranges wider than the 80% aimed for (96–98%, README).
+    // Tolerance: a range that held everything, or nothing, would be as useless as none. One step-cost
+    // spread moves all three metrics, so TPOT and throughput sit above the 80% aimed for (89–92%, README).
     for (const kind of ['load-tpot', 'load-throughput']) {
       expect(by[kind].insideShare).toBeGreaterThan(0.65);
       expect(by[kind].insideShare).toBeLessThan(0.99);

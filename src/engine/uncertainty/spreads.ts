@@ -12,8 +12,8 @@ export interface PredictionSpreads {
 
 /** The spreads every range uses (see docs/calibration.md, "Spreads for the ranges"). */
 export const PREDICTION_SPREADS: PredictionSpreads = {
-  kvCapacity: [0.501, 1.18],
-  stepCost: [0.792, 1.46],
-  frontend: [0.716, 1.23],
-  source: "leave-one-group-out residuals, 31 groups, npm run calibrate 2026-12-01",
+  kvCapacity: [0.544, 1.41],
+  stepCost: [0.862, 1.18],
+  frontend: [0.768, 1.3],
+  source: "leave-one-group-out residuals, 31 groups, npm run calibrate 2026-12-02",
 };
