@@ -24,6 +24,7 @@ import { simulate } from '../../src/engine/simulate';
 import { tokenTimesS } from '../../src/engine/tokens';
 import type { LoadSpec, RunResult, Scenario } from '../../src/engine/types';
 import { customWorkload, workloadById } from '../../src/engine/workloads';
+import { loadArb as sharedLoadArb } from './arbitraries';
 
 const FIXTURE = new URL('../fixtures/levers-off-reference.json', import.meta.url);
 
@@ -39,10 +40,7 @@ function hw(model: string, gpu: string, precision: string, tp: number) {
   return r.profile;
 }
 
-const loadArb: fc.Arbitrary<LoadSpec> = fc.oneof(
-  fc.record({ kind: fc.constant('closed' as const), users: fc.integer({ min: 1, max: 200 }), thinkMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3000, noNaN: true })) }),
-  fc.record({ kind: fc.constant('open' as const), ratePerSec: fc.oneof(fc.constant(Infinity), fc.double({ min: 0.1, max: 40, noNaN: true })), burstiness: fc.double({ min: 0.2, max: 3, noNaN: true }) }),
-);
+const loadArb = sharedLoadArb({ maxUsers: 200, maxThinkMs: 3000, minRatePerSec: 0.1, maxRatePerSec: 40, minBurstiness: 0.2, maxBurstiness: 3 });
 
 const randomArb: fc.Arbitrary<Scenario> = fc.record({
   prompt: fc.integer({ min: 1, max: 12_000 }),

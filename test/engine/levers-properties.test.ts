@@ -7,13 +7,11 @@ import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { hardwareProfile } from '../../src/engine/profiles/roofline';
 import { simulate } from '../../src/engine/simulate';
 import { tokenTimesS } from '../../src/engine/tokens';
-import type { IterationWork, Levers, LoadSpec, Scenario } from '../../src/engine/types';
+import type { IterationWork, Levers, Scenario } from '../../src/engine/types';
 import { customWorkload } from '../../src/engine/workloads';
+import { loadArb as sharedLoadArb } from './arbitraries';
 
-const loadArb: fc.Arbitrary<LoadSpec> = fc.oneof(
-  fc.record({ kind: fc.constant('closed' as const), users: fc.integer({ min: 1, max: 120 }), thinkMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3000, noNaN: true })) }),
-  fc.record({ kind: fc.constant('open' as const), ratePerSec: fc.oneof(fc.constant(Infinity), fc.double({ min: 0.1, max: 30, noNaN: true })), burstiness: fc.double({ min: 0.2, max: 3, noNaN: true }) }),
-);
+const loadArb = sharedLoadArb({ maxUsers: 120, maxThinkMs: 3000, minRatePerSec: 0.1, maxRatePerSec: 30, minBurstiness: 0.2, maxBurstiness: 3 });
 
 const leversArb: fc.Arbitrary<Levers> = fc.record({
   prefixCacheShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),

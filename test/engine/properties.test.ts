@@ -3,13 +3,11 @@ import { describe, it } from 'vitest';
 import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { simulate } from '../../src/engine/simulate';
 import { tokenTimesS } from '../../src/engine/tokens';
-import type { LoadSpec, Scenario, Stats } from '../../src/engine/types';
+import type { Scenario, Stats } from '../../src/engine/types';
 import { customWorkload } from '../../src/engine/workloads';
+import { loadArb as sharedLoadArb } from './arbitraries';
 
-const loadArb: fc.Arbitrary<LoadSpec> = fc.oneof(
-  fc.record({ kind: fc.constant('closed' as const), users: fc.integer({ min: 1, max: 300 }), thinkMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 5000, noNaN: true })) }),
-  fc.record({ kind: fc.constant('open' as const), ratePerSec: fc.oneof(fc.constant(Infinity), fc.double({ min: 0.05, max: 50, noNaN: true })), burstiness: fc.double({ min: 0.1, max: 4, noNaN: true }) }),
-);
+const loadArb = sharedLoadArb({ maxUsers: 300, maxThinkMs: 5000, minRatePerSec: 0.05, maxRatePerSec: 50, minBurstiness: 0.1, maxBurstiness: 4 });
 
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   prompt: fc.integer({ min: 1, max: 40_000 }),

@@ -3,13 +3,11 @@ import { describe, it } from 'vitest';
 import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { simulate } from '../../src/engine/simulate';
 import { tokenTimesS } from '../../src/engine/tokens';
-import type { LoadSpec, Scenario } from '../../src/engine/types';
+import type { Scenario } from '../../src/engine/types';
 import { customWorkload } from '../../src/engine/workloads';
+import { loadArb as sharedLoadArb } from './arbitraries';
 
-const loadArb: fc.Arbitrary<LoadSpec> = fc.oneof(
-  fc.record({ kind: fc.constant('closed' as const), users: fc.integer({ min: 1, max: 200 }), thinkMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3000, noNaN: true })) }),
-  fc.record({ kind: fc.constant('open' as const), ratePerSec: fc.oneof(fc.constant(Infinity), fc.double({ min: 0.1, max: 40, noNaN: true })), burstiness: fc.double({ min: 0.2, max: 3, noNaN: true }) }),
-);
+const loadArb = sharedLoadArb({ maxUsers: 200, maxThinkMs: 3000, minRatePerSec: 0.1, maxRatePerSec: 40, minBurstiness: 0.2, maxBurstiness: 3 });
 
 /** Scenarios on a lesson server with a small KV cache, so paged admission preempts often. */
 const pagedArb: fc.Arbitrary<Scenario> = fc.record({

@@ -10,11 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { sameKvDecisionsAt } from '../../src/engine/scheduler/kvBounds';
 import { simulate } from '../../src/engine/simulate';
-import type { Levers, LoadSpec, RunResult, Scenario } from '../../src/engine/types';
+import type { Levers, RunResult, Scenario } from '../../src/engine/types';
 import { EdgeRunner, PREDICTION_SPREADS, predictionRanges, predictionSensitivity, type EdgeRun } from '../../src/engine/uncertainty';
 import { customWorkload } from '../../src/engine/workloads';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { scenarioFromSettings } from '../../src/settings/scenario';
+import { loadArb as sharedLoadArb } from './arbitraries';
 
 /** Everything a run produced but its scenario (which names the capacity) and its bounds. */
 const outcome = (r: RunResult): string =>
@@ -22,10 +23,7 @@ const outcome = (r: RunResult): string =>
 
 const withCapacity = (s: Scenario, kvCapacityTokens: number): Scenario => ({ ...s, server: { ...s.server, kvCapacityTokens } });
 
-const loadArb: fc.Arbitrary<LoadSpec> = fc.oneof(
-  fc.record({ kind: fc.constant('closed' as const), users: fc.integer({ min: 1, max: 96 }), thinkMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 2000, noNaN: true })) }),
-  fc.record({ kind: fc.constant('open' as const), ratePerSec: fc.oneof(fc.constant(Infinity), fc.double({ min: 0.2, max: 30, noNaN: true })), burstiness: fc.double({ min: 0.3, max: 3, noNaN: true }) }),
-);
+const loadArb = sharedLoadArb({ maxUsers: 96, maxThinkMs: 2000, minRatePerSec: 0.2, maxRatePerSec: 30, minBurstiness: 0.3, maxBurstiness: 3 });
 
 const leversArb: fc.Arbitrary<Levers | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
