@@ -38,16 +38,22 @@ export function stickyTopPx(): number {
 }
 
 /** How many times a scroll is corrected after it ends, at most. */
-const CORRECTIONS = 2;
+const CORRECTIONS = 4;
+
+/** Stops the corrections of the last `scrollBelowNav`, so a newer one does not fight it. */
+let stopLast: (() => void) | null = null;
 
 /**
  * Scrolls so that the top of `el` sits just below the sticky nav
  * (scrollIntoView would leave it under the nav). Sections drawn lazily
  * (`content-visibility: auto`) change height as a smooth scroll passes them,
- * so the place aimed at moves; once the scroll ends it is corrected, unless
- * the reader has taken over (wheel, touch, a key).
+ * and a section above may finish drawing after the scroll has ended, so the
+ * place aimed at moves: once the scroll ends, the page's size is watched and
+ * the scroll corrected when `el` has drifted, a few times at most, until the
+ * reader takes over (wheel, touch, a key) or another scroll of this kind starts.
  */
 export function scrollBelowNav(el: HTMLElement, smooth: boolean): void {
+  stopLast?.();
   const targetY = () => Math.max(0, window.scrollY + el.getBoundingClientRect().top - stickyTopPx() - GAP_PX);
   const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? 'smooth' : 'auto';
   const y0 = targetY();
@@ -55,18 +61,29 @@ export function scrollBelowNav(el: HTMLElement, smooth: boolean): void {
   // No scroll, no scrollend: nothing to correct (and no listener left to catch the reader's own scroll later).
   if (!('onscrollend' in window) || Math.abs(y0 - window.scrollY) < 2) return;
   let left = CORRECTIONS;
+  let ended = false;
   const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => ended && correct());
   const stop = () => {
-    window.removeEventListener('scrollend', correct);
+    window.removeEventListener('scrollend', onEnd);
     for (const ev of events) window.removeEventListener(ev, stop, true);
+    resized?.disconnect();
+    if (stopLast === stop) stopLast = null;
   };
   function correct() {
     const y = targetY();
-    if (left-- <= 0 || Math.abs(y - window.scrollY) < 2) return stop();
+    if (Math.abs(y - window.scrollY) < 2) return;
+    if (left-- <= 0) return stop();
     window.scrollTo({ top: y, behavior: 'auto' });
   }
-  window.addEventListener('scrollend', correct);
+  function onEnd() {
+    ended = true;
+    correct();
+  }
+  window.addEventListener('scrollend', onEnd);
   for (const ev of events) window.addEventListener(ev, stop, true);
+  resized?.observe(document.body);
+  stopLast = stop;
 }
 
 function prefersReducedMotion(): boolean {
