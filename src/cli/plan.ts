@@ -8,12 +8,12 @@ import { format } from 'd3-format';
 import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
 import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
 import { plan } from '../plan/search';
+import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
 import type { PlanRequest, PlanResult } from '../plan/types';
 import { OptionError, readFlags, type FlagTable } from './flags';
 
-/** The data-centre GPUs a default plan considers (a laptop or gaming card is asked for by name). */
-const DEFAULT_GPUS = ['a100-80gb-sxm', 'h100-sxm', 'h200', 'b200', 'l40s', 'mi300x'];
+const DEFAULT_GPUS = DEFAULT_PLAN_GPUS;
 
 /** Flags of `lab plan`, for `--help`. */
 export const PLAN_FLAGS: FlagTable = {
@@ -96,14 +96,14 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
       ratePerSec: num(values, 'rate', 0.001, 100_000),
       ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000),
       tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000),
-      inTimeShare: num(values, 'in-time', 0, 1, 0.95),
+      inTimeShare: num(values, 'in-time', 0, 1, DEFAULT_IN_TIME_SHARE),
       gpus: list(values, 'gpus', GPUS.map((g) => g.id), DEFAULT_GPUS),
-      precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), ['bf16', 'fp8']),
-      engines: list<EngineId>(values, 'engines', ENGINE_IDS, ['vllm', 'trtllm']),
-      maxGpus: num(values, 'max-gpus', 1, 512, 16, true),
+      precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), DEFAULT_PLAN_PRECISIONS),
+      engines: list<EngineId>(values, 'engines', ENGINE_IDS, DEFAULT_PLAN_ENGINES),
+      maxGpus: num(values, 'max-gpus', 1, 512, DEFAULT_PLAN_MAX_GPUS, true),
       pricePerGpuHour: prices(values.get('price')),
-      requests: num(values, 'requests', 50, 20_000, 400, true),
-      seed: num(values, 'seed', 0, 4294967295, 42, true),
+      requests: num(values, 'requests', 50, 20_000, DEFAULT_PLAN_REQUESTS, true),
+      seed: num(values, 'seed', 0, 4294967295, DEFAULT_PLAN_SEED, true),
     };
     const workers = num(values, 'workers', 1, 256, availableParallelism(), true);
     return { ok: true, request, json: values.has('json'), help, workers };
