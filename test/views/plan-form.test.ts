@@ -55,3 +55,13 @@ describe("the Plan section's inputs", () => {
     expect(readField(' 12 ', 'x', 1, 20, 'ms')).toEqual({ ok: true, value: 12 });
   });
 });
+
+describe('the split the plan considers', () => {
+  it('is colocated by default, may add disaggregated, and needs one of them', () => {
+    const both = validatePlanForm(form({ splits: ['disaggregated', 'colocated'] }), 0.2);
+    expect(both.ok && both.request.splits).toEqual(['colocated', 'disaggregated']);
+    const none = validatePlanForm(form({ splits: [] }), 0.2);
+    expect(!none.ok && none.errors.map((e) => e.field)).toEqual(['splits']);
+    expect(planFormFrom(DEFAULT_SETTINGS).splits).toEqual(['colocated']);
+  });
+});

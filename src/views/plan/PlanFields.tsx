@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { ENGINE_IDS, enginePreset, type EngineId } from '../../engine/engines/presets';
 import { GPUS, MODELS } from '../../engine/profiles/catalog';
 import { workloadById } from '../../engine/workloads';
+import { PLAN_SPLITS } from '../../plan/types';
 import type { FieldError, PlanForm } from './planForm';
 
 /** A typed value with its label, unit and, when it is wrong, the reason (linked for screen readers). */
@@ -72,7 +73,7 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-semibold">Candidate GPUs, with a price per GPU-hour if you have one (typed in, nothing is fetched)</legend>
-        <div className="grid gap-x-6 gap-y-1 sm:grid-cols-2 lg:grid-cols-3" data-testid="plan-gpus">
+        <div className="grid grid-cols-2 gap-x-4 gap-y-1 lg:grid-cols-3" data-testid="plan-gpus">
           {GPUS.map((g) => {
             const on = form.gpus.includes(g.id);
             return (
@@ -101,6 +102,18 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
             ))}
           </div>
           {err('engines') && <p className="text-xs text-bad">{err('engines')}</p>}
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium">Instances</legend>
+          <div className="flex flex-wrap gap-3 pt-1">
+            {PLAN_SPLITS.map((id) => (
+              <label key={id} className="flex items-center gap-1 text-sm">
+                <input type="checkbox" checked={form.splits.includes(id)} onChange={(e) => set({ splits: toggle(form.splits, id, e.target.checked) })} value={id} />
+                {id === 'colocated' ? 'Colocated' : 'Disaggregated prefill/decode'}
+              </label>
+            ))}
+          </div>
+          {err('splits') && <p className="text-xs text-bad">{err('splits')}</p>}
         </fieldset>
       </div>
     </div>

@@ -72,7 +72,7 @@ export function PlanResults({ request, result, elapsedS, workers }: { request: P
                     <td className={td}>{formatShare(c.inTimeShare)}</td>
                     <td className={td}>
                       <a className="font-medium text-accent underline" href={`?${c.link}#lab`} data-testid="plan-link" aria-label={i === 0 ? 'Open deployment 1 in the lab' : `Open deployment ${i + 1} in the lab, pinned against deployment 1`}>
-                        {i === 0 ? 'Open' : 'Open, pinned vs #1'}
+                        {i === 0 ? 'Open' : 'Open vs #1'}
                       </a>
                     </td>
                   </tr>

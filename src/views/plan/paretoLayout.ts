@@ -66,7 +66,8 @@ export function layoutPareto(configs: readonly PlannedConfig[], opts: { metric: 
   const usable = configs.filter((c) => Number.isFinite(costOf(c, priced)) && Number.isFinite(valueOf(c, metric)));
   const topCost = max(usable, (c) => costOf(c, priced)) ?? 1;
   const topValue = Math.max(max(usable, (c) => valueOf(c, metric)) ?? 0, metric === 'ttft' ? (opts.ttftTargetMs ?? 0) : 0);
-  const x = scaleLinear().domain([0, Math.max(topCost, priced ? 1e-6 : 1)]).nice().range([MARGIN.left, widthPx - MARGIN.right]);
+  // A little room past the dearest point, so its dot and rank are not cut at the edge.
+  const x = scaleLinear().domain([0, Math.max(topCost * 1.08, priced ? 1e-6 : 1)]).nice().range([MARGIN.left, widthPx - MARGIN.right]);
   const y = scaleLinear().domain([0, Math.max(topValue, 1e-9)]).nice().range([heightPx - MARGIN.bottom, MARGIN.top]);
   const front = paretoFront(usable, metric, priced);
   const points: ParetoPoint[] = usable.map((c, i) => ({ rank: configs.indexOf(c) + 1, xPx: x(costOf(c, priced)), yPx: y(valueOf(c, metric)), cost: costOf(c, priced), value: valueOf(c, metric), front: front[i] }));

@@ -9,7 +9,7 @@ import { workloadById } from '../../engine/workloads';
 import {
   DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED,
 } from '../../plan/defaults';
-import type { PlanRequest } from '../../plan/types';
+import { PLAN_SPLITS, type PlanRequest, type PlanSplit } from '../../plan/types';
 import { SETTING_LIMITS, type Settings } from '../../settings/schema';
 import { workloadTargets } from '../../settings/targets';
 
@@ -27,6 +27,8 @@ export interface PlanForm {
   gpus: string[];
   maxGpus: string;
   engines: EngineId[];
+  /** Colocated, disaggregated, or both. */
+  splits: PlanSplit[];
   /** Price per GPU-hour by GPU id, typed in; empty: none. */
   prices: Record<string, string>;
 }
@@ -66,6 +68,7 @@ export function planFormFrom(s: Settings): PlanForm {
     gpus: [...DEFAULT_PLAN_GPUS],
     maxGpus: String(DEFAULT_PLAN_MAX_GPUS),
     engines: [...DEFAULT_PLAN_ENGINES],
+    splits: ['colocated'],
     prices: {},
   };
 }
@@ -105,6 +108,8 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
   if (gpus.length === 0) errors.push({ field: 'gpus', message: 'Pick at least one GPU to consider.' });
   const engines = f.engines.filter((e) => (ENGINE_IDS as readonly string[]).includes(e));
   if (engines.length === 0) errors.push({ field: 'engines', message: 'Pick at least one engine to consider.' });
+  const splits = PLAN_SPLITS.filter((x) => f.splits.includes(x));
+  if (splits.length === 0) errors.push({ field: 'splits', message: 'Pick colocated, disaggregated, or both.' });
   const pricePerGpuHour: Record<string, number> = {};
   for (const g of gpus) {
     const raw = f.prices[g]?.trim() ?? '';
@@ -119,7 +124,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
     ok: true,
     request: {
       models: [f.model], promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
-      gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
+      gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, splits, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
     },
   };
 }

@@ -7,9 +7,10 @@ import { formatReqPerSec } from '../chart/format';
 
 const gpuLabel = (id: string) => GPUS.find((g) => g.id === id)?.label ?? id;
 
-/** "2 × (2 × H100 SXM 80GB, fp8)" or "1 × H100 SXM 80GB, bf16". */
+/** "2 replicas of 2 × H100 SXM 80GB, fp8", "H100 SXM 80GB, bf16", or "1 prefill + 2 decode of L40S 48GB, bf16". */
 export function shapeText(c: PlannedConfig): string {
   const inst = c.tp > 1 ? `${c.tp} × ${gpuLabel(c.gpu)}` : gpuLabel(c.gpu);
+  if (c.disaggregated) return `${c.disaggregated.prefillInstances} prefill + ${c.disaggregated.decodeInstances} decode of ${inst}, ${c.precision}`;
   return `${c.replicas > 1 ? `${c.replicas} replicas of ` : ''}${inst}, ${c.precision}`;
 }
 
