@@ -15,7 +15,7 @@ const WORKER_URL = new URL(`./planWorker${import.meta.url.endsWith('.ts') ? '.ts
  * `npm run lab` does), a worker does not inherit tsx's loader, so a small
  * bootstrap registers it before importing the worker's module.
  */
-function startThread(): Worker {
+export function startThread(): Worker {
   if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
   const api = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
