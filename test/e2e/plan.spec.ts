@@ -22,7 +22,7 @@ async function smallPlan(section: Locator) {
   await section.getByRole('checkbox', { name: 'L40S 48GB' }).check();
   await section.getByRole('checkbox', { name: 'TensorRT-LLM' }).uncheck();
   await section.getByLabel('Most GPUs in one deployment').fill('2');
-  await section.getByLabel('Peak rate').fill('4');
+  await section.getByLabel('Peak traffic').fill('4');
 }
 
 test('open #plan, run a small plan to the end, open a result in the lab pinned against the cheapest; axe clean', async ({ lab }) => {
@@ -81,11 +81,11 @@ test('Cancel stops the plan and every worker; the form refuses absurd values wit
   await expect(panel).toHaveAttribute('data-workers', '0');
   await expect(section.getByTestId('plan-progress')).toHaveAttribute('aria-valuetext', /Stopped after \d+ of \d+ shapes/);
 
-  await section.getByLabel('Peak rate').fill('lots');
+  await section.getByLabel('Peak traffic').fill('lots');
   await section.getByLabel('Requests in time, at least').fill('250');
   await section.getByTestId('plan-run').click();
   const alert = section.getByTestId('plan-invalid');
-  await expect(alert).toContainText('Peak rate: "lots" is not a number.');
+  await expect(alert).toContainText('Peak traffic: "lots" is not a number.');
   await expect(alert).toContainText('Share in time: 250 % is more than 100 %');
   await expect(panel).toHaveAttribute('data-state', 'cancelled');
   await expect(section.getByTestId('plan-error-rate')).toBeVisible();

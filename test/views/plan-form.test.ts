@@ -22,8 +22,8 @@ describe("the Plan section's inputs", () => {
   });
 
   it.each<[Partial<PlanForm>, string, RegExp]>([
-    [{ ratePerSec: 'lots' }, 'ratePerSec', /Peak rate: "lots" is not a number/],
-    [{ ratePerSec: '' }, 'ratePerSec', /Peak rate is empty/],
+    [{ ratePerSec: 'lots' }, 'ratePerSec', /Peak traffic: "lots" is not a number/],
+    [{ ratePerSec: '' }, 'ratePerSec', /Peak traffic is empty/],
     [{ ratePerSec: 'NaN' }, 'ratePerSec', /is not a number/],
     [{ ratePerSec: '1e309' }, 'ratePerSec', /is not a number/],
     [{ ratePerSec: '1e6' }, 'ratePerSec', /more than 10000 req\/s, beyond what the lab can plan/],

@@ -50,7 +50,7 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
         <legend className="mb-1 text-sm font-semibold">What to serve</legend>
         <div className="flex flex-col">
           <label htmlFor={modelId} className="text-sm font-medium">
-            Model
+            Model to serve
           </label>
           <select id={modelId} value={form.model} onChange={(e) => set({ model: e.target.value })} className="rounded border border-line bg-raised px-2 py-1 text-sm" data-testid="plan-model">
             {MODELS.map((m) => (
@@ -62,7 +62,7 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
         </div>
         <TextField name="prompt" label="Prompt (mean)" unit="tokens" value={form.promptTokens} onChange={(v) => set({ promptTokens: v, workload: 'custom' })} error={err('promptTokens')} />
         <TextField name="output" label="Output (mean)" unit="tokens" value={form.outputTokens} onChange={(v) => set({ outputTokens: v, workload: 'custom' })} error={err('outputTokens')} />
-        <TextField name="rate" label="Peak rate" unit="req/s" value={form.ratePerSec} onChange={(v) => set({ ratePerSec: v })} error={err('ratePerSec')} />
+        <TextField name="rate" label="Peak traffic" unit="req/s" value={form.ratePerSec} onChange={(v) => set({ ratePerSec: v })} error={err('ratePerSec')} />
         <p className="basis-full text-xs text-muted">{preset ? `Lengths of the lab's workload, ${preset.label}.` : 'Custom lengths.'} Arrivals are Poisson at the peak rate.</p>
       </fieldset>
       <fieldset className="flex flex-wrap items-start gap-4">

@@ -67,7 +67,7 @@ export function PlanPanel() {
           Cancel
         </button>
         <button type="button" onClick={() => setForm(planFormFrom(settings))} className="text-sm text-accent underline" data-testid="plan-refill">
-          Take the lab&apos;s current settings
+          Refill from the lab
         </button>
       </div>
       {tried && !checked.ok && (

@@ -99,7 +99,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
   if (!MODELS.some((m) => m.id === f.model)) errors.push({ field: 'model', message: `"${f.model}" is not a model of the catalog.` });
   const promptTokens = num('promptTokens', 'Prompt length', 1, SETTING_LIMITS.maxPrompt, 'tokens', true);
   const outputTokens = num('outputTokens', 'Output length', 1, SETTING_LIMITS.maxOutput, 'tokens', true);
-  const ratePerSec = num('ratePerSec', 'Peak rate', 0.01, 10_000, 'req/s');
+  const ratePerSec = num('ratePerSec', 'Peak traffic', 0.01, 10_000, 'req/s');
   const ttftSloMs = num('ttftSloMs', 'p90 TTFT target', 1, 600_000, 'ms');
   const tpotSloMs = num('tpotSloMs', 'p90 TPOT target', 0.1, 10_000, 'ms');
   const inTimePct = num('inTimePct', 'Share in time', 1, 100, '%');
