@@ -140,7 +140,7 @@ export function simulate(scenario: Scenario): RunResult {
   const multi = levers.multiInstance;
   const prefillCount = levers.prefillInstances;
   // Disaggregated: prefill instances [0, P), decode instances [P, n); each side has its own balancer.
-  const entryRouter = levers.router === 'prefix-aware' && traffic ? new PrefixAware(0, roles.length) : new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
+  const entryRouter = levers.router === 'prefix-aware' && traffic ? new PrefixAware(0, roles.length, s.levers?.routerCacheThreshold) : new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
   const decodeRouter = prefillCount > 0 ? new LeastOutstanding(prefillCount, roles.length - prefillCount) : null;
   const link = prefillCount > 0 ? clusterKvLink(p, roles.length * (p.gpus ?? 1)) : null;
   const linkFreeS = new Array<number>(prefillCount).fill(0);
@@ -157,6 +157,7 @@ export function simulate(scenario: Scenario): RunResult {
       r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
       r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
       (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
+      if (entryRouter instanceof PrefixAware) entryRouter.answered(index, routed(r), r.outputTokens);
       sendNext(r, now + r.networkOutS, false);
     },
     reject(a, now) {

@@ -47,12 +47,13 @@ export interface RoutedRequest {
  * Otherwise the router looks in its approximate tree of each replica, built
  * from the prompts it sent there (not from the replicas' caches, which it
  * never sees): the replica whose tree matches the longest prefix of the prompt
- * gets it when the match covers more than `CACHE_THRESHOLD` of the prompt,
+ * gets it when the match covers more than `cacheThreshold` of the prompt,
  * else the replica with the smallest tree (the most room). The tree holds
- * prompts only, never answers, as the router sees only requests, and is never
- * trimmed (its default limit is 2^24 nodes). Ties go to the lowest index.
+ * each prompt sent and, once it has come back through the router, its answer
+ * (so a conversation's next turn matches its whole history there); it is
+ * never trimmed (sgl-router's default limit is 2^24 nodes). Ties go to the lowest index.
  * A conversation's prompts nest and its group's prefix opens them, so a
- * replica's tree is: per conversation, the longest prompt sent; per group, sent or not.
+ * replica's tree is: per conversation, the longest history sent; per group, sent or not.
  */
 export class PrefixAware {
   /** sgl-router's `balance_abs_threshold` default. */
@@ -69,6 +70,8 @@ export class PrefixAware {
   constructor(
     private readonly first: number,
     count: number,
+    /** Share of the prompt a match must exceed (`CACHE_THRESHOLD` unless asked). */
+    private readonly cacheThreshold = PrefixAware.CACHE_THRESHOLD,
   ) {
     this.outstanding = new Array<number>(count).fill(0);
     this.treeTokens = new Array<number>(count).fill(0);
@@ -104,7 +107,7 @@ export class PrefixAware {
           best = i;
         }
       }
-      if (!(matched > PrefixAware.CACHE_THRESHOLD * r.promptTokens)) {
+      if (!(matched > this.cacheThreshold * r.promptTokens)) {
         best = 0;
         for (let i = 1; i < o.length; i++) if (this.treeTokens[i] < this.treeTokens[best]) best = i;
       }
@@ -120,5 +123,17 @@ export class PrefixAware {
   /** A request left instance `index`. */
   done(index: number): void {
     this.outstanding[index - this.first]--;
+  }
+
+  /** `r`'s answer of `outputTokens` came back from instance `index`: its tree there holds the conversation so far. */
+  answered(index: number, r: RoutedRequest, outputTokens: number): void {
+    const i = index - this.first;
+    const c = this.conversations[i];
+    const before = c.get(r.conversation) ?? 0;
+    const after = r.promptTokens + outputTokens;
+    if (after > before) {
+      this.treeTokens[i] += after - Math.max(before, r.promptTokens);
+      c.set(r.conversation, after);
+    }
   }
 }

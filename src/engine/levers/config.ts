@@ -81,6 +81,7 @@ export function validateLevers(s: Scenario): void {
   if (l.replicas !== undefined) intIn(l.replicas, 'replicas', 1, MAX_INSTANCES);
   if (l.prefixCache) validatePrefixCache(s, l.prefixCache);
   if (l.router !== undefined && l.router !== 'least-loaded' && l.router !== 'prefix-aware') throw new EngineInputError('router', `must be least-loaded or prefix-aware, got ${String(l.router)}`);
+  if (l.routerCacheThreshold !== undefined) shareIn(l.routerCacheThreshold, 'router-cache-threshold');
   if (l.router === 'prefix-aware') {
     if (!l.prefixCache) throw new EngineInputError('router', 'prefix-aware routing follows the prefix cache in KV memory: set prefix-groups (with prefix-tokens) or turns');
     if (l.disaggregated) throw new EngineInputError('router', 'prefix-aware routing picks among colocated replicas, not disaggregated pools');

@@ -58,6 +58,12 @@ export interface Levers {
   prefixCache?: PrefixCacheOptions;
   /** Replicas: `least-loaded` (default) or `prefix-aware` (SGLang's cache-aware router). */
   router?: RouterPolicy;
+  /**
+   * Prefix-aware routing: the share of a prompt (0..1) a replica's match must
+   * exceed to get the request (sgl-router's `cache_threshold`, default 0.5).
+   * Engine only: the settings keep the default.
+   */
+  routerCacheThreshold?: number;
   /** Speculative decoding; absent or `tokens: 0` = off. */
   speculative?: SpeculativeOptions;
   /** Identical colocated instances behind a least-outstanding-requests balancer; default 1. */
