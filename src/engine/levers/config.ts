@@ -68,6 +68,23 @@ function validatePrefixCache(s: Scenario, o: PrefixCacheOptions): void {
   if (o.turns > 1 && s.load.kind === 'trace') throw new EngineInputError('turns', 'a trace replays its own requests; multi-turn conversations need a synthetic load');
 }
 
+/**
+ * Throws `EngineInputError` (naming the CLI option) when the prefix cache in
+ * KV memory or the router cannot run as asked; the settings call it too, so
+ * the page shows the reason.
+ */
+export function validatePrefixLevers(s: Scenario): void {
+  const l = s.levers;
+  if (!l) return;
+  if (l.prefixCache) validatePrefixCache(s, l.prefixCache);
+  if (l.router !== undefined && l.router !== 'least-loaded' && l.router !== 'prefix-aware') throw new EngineInputError('router', `must be least-loaded or prefix-aware, got ${String(l.router)}`);
+  if (l.routerCacheThreshold !== undefined) shareIn(l.routerCacheThreshold, 'router-cache-threshold');
+  if (l.router === 'prefix-aware') {
+    if (!l.prefixCache) throw new EngineInputError('router', 'prefix-aware routing follows the prefix cache in KV memory: set prefix-groups (with prefix-tokens) or turns');
+    if (l.disaggregated) throw new EngineInputError('router', 'prefix-aware routing picks among colocated replicas, not disaggregated pools');
+  }
+}
+
 /** Throws `EngineInputError` (naming the CLI option) when a lever cannot run. */
 export function validateLevers(s: Scenario): void {
   const l = s.levers;
@@ -79,13 +96,7 @@ export function validateLevers(s: Scenario): void {
     if (!(l.speculative.draftCost >= 0 && l.speculative.draftCost <= 10)) throw new EngineInputError('spec-draft-cost', `must be between 0 and 10, got ${l.speculative.draftCost}`);
   }
   if (l.replicas !== undefined) intIn(l.replicas, 'replicas', 1, MAX_INSTANCES);
-  if (l.prefixCache) validatePrefixCache(s, l.prefixCache);
-  if (l.router !== undefined && l.router !== 'least-loaded' && l.router !== 'prefix-aware') throw new EngineInputError('router', `must be least-loaded or prefix-aware, got ${String(l.router)}`);
-  if (l.routerCacheThreshold !== undefined) shareIn(l.routerCacheThreshold, 'router-cache-threshold');
-  if (l.router === 'prefix-aware') {
-    if (!l.prefixCache) throw new EngineInputError('router', 'prefix-aware routing follows the prefix cache in KV memory: set prefix-groups (with prefix-tokens) or turns');
-    if (l.disaggregated) throw new EngineInputError('router', 'prefix-aware routing picks among colocated replicas, not disaggregated pools');
-  }
+  validatePrefixLevers(s);
   const d = l.disaggregated;
   if (d) {
     intIn(d.prefillInstances, 'prefill-gpus', 1, MAX_INSTANCES);
