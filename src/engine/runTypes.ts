@@ -150,6 +150,8 @@ export interface RunResult {
   peakBatch: number;
   /** Largest KV reservation seen, tokens. */
   peakKvReservedTokens: number;
+  /** The prefix cache in KV memory, over every instance: blocks it evicted and the most tokens it held at once on one instance. Absent when off. */
+  prefixCache?: { evictedBlocks: number; peakCachedTokens: number };
   /**
    * The KV capacities (server tokens) at which every KV decision of this run
    * would come out the same, so the run itself would: test one with

@@ -273,6 +273,10 @@ export function simulate(scenario: Scenario): RunResult {
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
     kvBounds: kvProbe.bounds(),
   };
+  if (traffic) {
+    const caches = insts.map((i) => i.prefix!);
+    result.prefixCache = { evictedBlocks: caches.reduce((n, c) => n + c.evictedBlocks, 0), peakCachedTokens: Math.max(...caches.map((c) => c.peakCachedTokens)) };
+  }
   if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;
 }

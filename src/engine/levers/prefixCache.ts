@@ -94,6 +94,11 @@ export class PrefixCache implements SharedKv {
   /** Most units the cache's blocks took at once. */
   peakCachedUnits = 0;
 
+  /** Most tokens the cache's blocks held at once. */
+  get peakCachedTokens(): number {
+    return (this.peakCachedUnits / this.unit) * this.blockTokens;
+  }
+
   constructor(
     /** The stream block k of request id belongs to. */
     private readonly streamOf: (id: number, k: number) => number,
