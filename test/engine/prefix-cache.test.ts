@@ -99,6 +99,17 @@ describe('the prefix cache, worked by hand', () => {
     expect(r.metrics.prefixHitRate).toBeCloseTo(592 / 2000, 12);
   });
 
+  it("with sgl-router's threshold of half the prompt, prefix-aware can hit less than least-loaded: why the property above takes threshold 0", () => {
+    // One user: least-loaded sends everything to replica 0, where every prefix is. Request 5 (conversation 2, turn 2) matches
+    // 1,361 + its answer on replica 0, under half of its 3,612-token prompt, so prefix-aware sends it to the emptier replica 1: a miss.
+    const s = (router: 'least-loaded' | 'prefix-aware') =>
+      simulate(scenario({ prompt: 1651, output: 295, spread: 0.2, requests: 16, seed: 999984, kv: 254442, levers: { replicas: 2, router, prefixCache: { groups: 7, prefixTokens: 1321, turns: 2 } } }));
+    const [ll, pa] = [s('least-loaded'), s('prefix-aware')];
+    expect(pa.requests[5]).toMatchObject({ promptTokens: 3612, conversation: 2, turn: 2, instance: 1, cachedTokens: 0 });
+    expect(ll.requests[5]).toMatchObject({ instance: 0, cachedTokens: 1680 });
+    expect(pa.metrics.prefixHitRate!).toBeLessThan(ll.metrics.prefixHitRate!);
+  });
+
   it('refuses combinations that cannot run, naming the option', () => {
     const bad: [Levers, string][] = [
       [cache({ groups: 2 }), 'prefix-tokens'],
