@@ -9,6 +9,7 @@ import { DEFAULT_SWEEP_USERS, sweep } from '../src/engine/sweep';
 import type { Scenario } from '../src/engine/types';
 import { WORKLOADS, workloadById } from '../src/engine/workloads';
 import { leverBenchRows } from './bench-levers';
+import { prefixBenchRows } from './bench-prefix';
 import { rangeBenchRows } from './bench-ranges';
 import { coldCallRows } from './bench-cold';
 import { planBenchRows } from './bench-plan';
@@ -66,6 +67,7 @@ const after = process.memoryUsage().heapUsed;
 rows.push(['heap held by one 10,000-request result (report, 16 users)', `${((after - before) / 1e6).toFixed(1)} MB (${kept.log.endS.length.toLocaleString('en-US')} log entries)`]);
 
 rows.push(...leverBenchRows(medianMs));
+rows.push(...prefixBenchRows());
 rows.push(...rangeBenchRows());
 rows.push(...(await planBenchRows()));
 

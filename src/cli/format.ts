@@ -67,6 +67,7 @@ export function predictText(r: RunResult, serving?: ResolvedServing): string {
     `  Goodput    ${format(',.3f')(m.goodputReqPerSec)} req/s (${format('.1%')(m.sloMetShare)} of requests met the SLO)`,
     `  Peak batch ${r.peakBatch} of ${s.server.maxBatch}; peak KV reserved ${int(r.peakKvReservedTokens)} of ${int(s.server.kvCapacityTokens)} tokens`,
   ];
+  if (m.prefixHitRate !== undefined) lines.push(`  Prefix cache ${format('.1%')(m.prefixHitRate)} of prompt tokens found cached`);
   if ((m.preemptions ?? 0) > 0) lines.push(`  Preempted  ${int(m.preemptions ?? 0)} times (KV freed and ${int(m.recomputedTokens ?? 0)} tokens recomputed)`);
   if (rep) {
     lines.push(

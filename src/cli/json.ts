@@ -100,6 +100,7 @@ export function metricsJson(m: RunMetrics) {
     userTokPerSec: round(m.userTokPerSec),
     preemptions: m.preemptions ?? 0,
     recomputedTokens: m.recomputedTokens ?? 0,
+    prefixHitRate: m.prefixHitRate === undefined ? null : round(m.prefixHitRate, 4),
   };
 }
 

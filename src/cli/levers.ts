@@ -17,6 +17,8 @@ export function leversJson(s: Scenario) {
   const link = c.prefillInstances > 0 ? clusterKvLink(s.server, shape.gpus) : null;
   return {
     prefixCacheShare: c.prefixShare,
+    prefixCache: c.prefixCache ? { ...c.prefixCache } : null,
+    router: c.router,
     speculative: c.spec ? { tokens: c.spec.k, acceptance: c.spec.acceptance, draftCost: c.spec.draftCost, tokensPerStep: round(c.spec.perStep, 4) } : null,
     replicas: c.prefillInstances > 0 ? 1 : c.roles.length,
     prefillInstances: c.prefillInstances,
@@ -50,9 +52,10 @@ export function leversText(s: Scenario): string | null {
   const l = leversJson(s);
   const parts: string[] = [];
   if (l.prefixCacheShare > 0) parts.push(`prefix cache ${format('.0%')(l.prefixCacheShare)} of each prompt`);
+  if (l.prefixCache) parts.push(`prefix cache in KV memory: ${l.prefixCache.groups} shared prefix(es) of ${l.prefixCache.prefixTokens} tokens, ${l.prefixCache.turns} turn(s) per conversation`);
   if (l.speculative) parts.push(`speculative decoding K = ${l.speculative.tokens}, acceptance ${l.speculative.acceptance}, draft cost ${l.speculative.draftCost} (≈ ${num(l.speculative.tokensPerStep)} tokens a step)`);
   if (l.prefillInstances > 0) parts.push(`disaggregated: ${l.prefillInstances} prefill + ${l.decodeInstances} decode instance(s), KV over ${l.kvLink?.label}`);
-  else if (l.replicas > 1) parts.push(`${l.replicas} replicas, least outstanding requests`);
+  else if (l.replicas > 1) parts.push(`${l.replicas} replicas, ${l.router === 'prefix-aware' ? 'prefix-aware routing' : 'least outstanding requests'}`);
   if (parts.length === 0) return null;
   return `${parts.join('; ')}; ${l.gpus} GPU(s) in all`;
 }

@@ -2,7 +2,7 @@ import { gamma, makeRng, type Rng } from './rng';
 import type { LoadSpec, Workload } from './types';
 
 /** Random streams of a run, one per purpose so they stay independent. */
-export const STREAM = { lengths: 1, arrivals: 2, think: 3, network: 4 } as const;
+export const STREAM = { lengths: 1, arrivals: 2, think: 3, network: 4, prefixGroups: 5 } as const;
 
 /**
  * Open-loop send times in seconds for `count` requests, as `vllm bench serve`

@@ -41,4 +41,10 @@ export interface RunMetrics {
   preemptions?: number;
   /** KV tokens the counted requests had computed and lost to preemption, so computed twice. Absent for runs measured elsewhere. */
   recomputedTokens?: number;
+  /**
+   * Prefix caching on: cached prompt tokens / prompt tokens over the counted
+   * requests that completed (0..1), each request's cache hit at its first
+   * admission. Absent when no prefix lever is on.
+   */
+  prefixHitRate?: number;
 }

@@ -59,6 +59,12 @@ export interface RequestRecord {
    * minus without them, at that iteration's batch. Absent when the lever is off.
    */
   prefillSavedS?: number;
+  /** Prefix cache in KV memory: the conversation it belongs to (send order of its first turn). Absent when off. */
+  conversation?: number;
+  /** Prefix cache in KV memory: its turn in the conversation, from 1. Absent when off. */
+  turn?: number;
+  /** Prefix cache in KV memory: the shared prefix group of its conversation, or -1 for none. Absent when off. */
+  prefixGroup?: number;
   /** Multi-instance runs: index in `RunResult.instances` of the instance that decoded it (its replica when colocated). */
   instance?: number;
   /** Disaggregated: index of the prefill instance that computed its prompt and first token. */
@@ -144,6 +150,8 @@ export interface RunResult {
   peakBatch: number;
   /** Largest KV reservation seen, tokens. */
   peakKvReservedTokens: number;
+  /** The prefix cache in KV memory, over every instance: blocks it evicted and the most tokens it held at once on one instance. Absent when off. */
+  prefixCache?: { evictedBlocks: number; peakCachedTokens: number };
   /**
    * The KV capacities (server tokens) at which every KV decision of this run
    * would come out the same, so the run itself would: test one with

@@ -2,11 +2,13 @@ import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
 import { FrontEnd } from './frontend';
 import { Instance } from './cluster/instance';
 import type { InstanceHooks } from './cluster/types';
-import { LeastOutstanding } from './cluster/router';
+import { LeastOutstanding, PrefixAware } from './cluster/router';
 import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';
 import { clusterKvLink, kvTransferSeconds } from './levers/kvTransfer';
-import { applyPrefix, cachedTokensFor, capacityAfterPrefix, residentPrefixTokens } from './levers/prefix';
+import { applyPrefix, cachedTokensFor, capacityAfterPrefix, prefixHitRate, residentPrefixTokens } from './levers/prefix';
+import { PrefixCache } from './levers/prefixCache';
+import { PrefixTraffic, type Conversation } from './levers/prefixTraffic';
 import { specCost } from './levers/speculative';
 import { computeMetrics } from './metrics';
 import { isReferenceRequest, referenceLengths } from './reference';
@@ -63,9 +65,12 @@ export function simulate(scenario: Scenario): RunResult {
   const capacity = capacityAfterPrefix(p, residentTokens);
   // Every cache of the run compares the same capacity: one probe records what the run asked of it.
   const kvProbe = new KvProbe(p.kvCapacityTokens, paged ? cfg.blockTokens : 1, paged ? cfg.watermark : 0, residentTokens);
-  const makeKv = (role: InstanceRole): KvCache => {
+  // A prefix cache in KV memory: the traffic that names each request's blocks, one cache per instance.
+  const traffic = levers.prefixCache ? new PrefixTraffic(levers.prefixCache, s.seed, cfg.blockTokens) : null;
+  const makeCache = (): PrefixCache | null => (traffic ? new PrefixCache((id, k) => traffic.blockStream(id, k), cfg.blockTokens, paged ? 1 : cfg.blockTokens) : null);
+  const makeKv = (role: InstanceRole, shared: PrefixCache | null = null): KvCache => {
     const footprint = role === 'prefill' ? prefillFootprint : fullFootprint;
-    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint, kvProbe) : reserveKv(capacity, footprint, kvProbe);
+    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint, kvProbe, shared) : reserveKv(capacity, footprint, kvProbe, shared);
   };
   const spec = levers.spec;
   const cost = spec ? specCost(p, spec) : (w: IterationWork): number => p.iterationSeconds(w);
@@ -81,7 +86,7 @@ export function simulate(scenario: Scenario): RunResult {
   const records: RequestRecord[] = [];
   const traceLengths = s.load.kind === 'trace' && s.load.promptTokens && s.load.outputTokens ? { prompt: s.load.promptTokens, output: s.load.outputTokens } : null;
   const door = new FrontEnd((s.frontendMs ?? 0) / 1000);
-  const send = (sendS: number, userId: number): void => {
+  const send = (sendS: number, userId: number, conv: Conversation | null = null): void => {
     if (records.length >= s.requests) return;
     // Every draw is taken even for a reference request, so the other requests keep theirs.
     const drawn = nextLengths();
@@ -91,7 +96,11 @@ export function simulate(scenario: Scenario): RunResult {
     // A recorded trace keeps every request as it came, reference requests included.
     const recorded = traceLengths ? { promptTokens: traceLengths.prompt[id], outputTokens: traceLengths.output[id] } : null;
     const reference = recorded === null && isReferenceRequest(id, s.requests);
-    const { promptTokens, outputTokens } = recorded ?? (reference ? referenceLengths(s.workload) : drawn);
+    const lengths = recorded ?? (reference ? referenceLengths(s.workload) : drawn);
+    const c = traffic ? (conv ?? traffic.start()) : null;
+    // A later turn sends the conversation so far plus a new message of the drawn prompt length.
+    const promptTokens = traffic && c ? traffic.nextPrompt(c, lengths.promptTokens) : lengths.promptTokens;
+    const outputTokens = lengths.outputTokens;
     const inS = reference ? oneWayS : drawnInS;
     const outS = reference ? oneWayS : drawnOutS;
     const rec: RequestRecord = {
@@ -101,18 +110,27 @@ export function simulate(scenario: Scenario): RunResult {
       ttftMs: 0, tpotMs: 0, e2eMs: 0, queueMs: 0, preemptions: 0, recomputedTokens: 0, pausesS: null,
     };
     records.push(rec);
+    if (traffic && c) traffic.note(rec, c);
     door.push(rec.serverArrivalS, rec.id);
   };
-  const sendNext = (userId: number, clientDoneS: number): void => {
-    if (s.load.kind !== 'closed') return;
+  // Closed loop: a user's next request, the next turn of its conversation or a new one. Open loop: a conversation's next turn, sent when the answer arrives.
+  const sendNext = (rec: RequestRecord, clientDoneS: number, rejected: boolean): void => {
+    const next = traffic ? traffic.continuing(rec.id, rejected) : null;
+    if (s.load.kind !== 'closed') {
+      if (next) send(clientDoneS, -1, next);
+      return;
+    }
     const thinkS = s.load.thinkMs > 0 ? exponential(thinkRng, s.load.thinkMs / 1000) : 0;
-    send(clientDoneS + thinkS, userId);
+    send(clientDoneS + thinkS, rec.userId, next);
   };
 
   if (s.load.kind === 'closed') {
     for (let u = 0; u < Math.min(s.load.users, s.requests); u++) send(0, u);
   } else if (s.load.kind === 'trace') {
     for (const t of s.load.sendTimesS) send(t, -1);
+  } else if (traffic) {
+    // Conversations start at 1 / turns of the rate, so the run still offers `rate` requests a second.
+    for (const t of openLoopSendTimes(traffic.conversationsFor(s.requests), s.load.ratePerSec / traffic.options.turns, s.load.burstiness, s.seed)) send(t, -1);
   } else {
     for (const t of openLoopSendTimes(s.requests, s.load.ratePerSec, s.load.burstiness, s.seed)) send(t, -1);
   }
@@ -122,7 +140,7 @@ export function simulate(scenario: Scenario): RunResult {
   const multi = levers.multiInstance;
   const prefillCount = levers.prefillInstances;
   // Disaggregated: prefill instances [0, P), decode instances [P, n); each side has its own balancer.
-  const entryRouter = new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
+  const entryRouter = levers.router === 'prefix-aware' && traffic ? new PrefixAware(0, roles.length, s.levers?.routerCacheThreshold) : new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
   const decodeRouter = prefillCount > 0 ? new LeastOutstanding(prefillCount, roles.length - prefillCount) : null;
   const link = prefillCount > 0 ? clusterKvLink(p, roles.length * (p.gpus ?? 1)) : null;
   const linkFreeS = new Array<number>(prefillCount).fill(0);
@@ -139,11 +157,12 @@ export function simulate(scenario: Scenario): RunResult {
       r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
       r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
       (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
-      sendNext(r.userId, now + r.networkOutS);
+      if (entryRouter instanceof PrefixAware) entryRouter.answered(index, routed(r), r.outputTokens);
+      sendNext(r, now + r.networkOutS, false);
     },
     reject(a, now) {
       (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
-      sendNext(a.rec.userId, now + a.rec.networkOutS);
+      sendNext(a.rec, now + a.rec.networkOutS, true);
     },
     handoff(a, now) {
       entryRouter.done(index);
@@ -160,19 +179,24 @@ export function simulate(scenario: Scenario): RunResult {
       handoffs.push(arriveS, r.id);
     },
   });
-  const insts: Instance[] = roles.map(
-    (role, i) =>
-      new Instance(role, {
-        cfg, kv: makeKv(role), cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0,
-        alsoRejects: role === 'prefill' && decodeKv ? (a) => decodeKv.neverFits(a) : undefined,
-      }),
-  );
+  const insts: Instance[] = roles.map((role, i) => {
+    const prefix = makeCache();
+    return new Instance(role, {
+      cfg, kv: makeKv(role, prefix), cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
+      alsoRejects: role === 'prefill' && decodeKv ? (a) => decodeKv.neverFits(a) : undefined,
+      prefix: prefix ?? undefined,
+    });
+  });
 
+  const routed = (rec: RequestRecord) => {
+    const c = traffic!.conversationOf(rec.id);
+    return { promptTokens: rec.promptTokens, conversation: c.id, group: c.group, sharedTokens: c.sharedTokens };
+  };
   const arrive = (rec: RequestRecord, atS: number): void => {
     if (atS !== rec.serverArrivalS) rec.frontendDoneS = atS;
     const a = activeFor(rec);
     if (prefixShare > 0) applyPrefix(a, cachedTokensFor(rec.promptTokens, prefixShare));
-    const to = multi ? entryRouter.pick() : 0;
+    const to = !multi ? 0 : entryRouter instanceof PrefixAware ? entryRouter.pick(routed(rec)) : entryRouter.pick();
     if (multi) {
       rec.instance = to;
       if (prefillCount > 0) rec.prefillInstance = to;
@@ -234,6 +258,7 @@ export function simulate(scenario: Scenario): RunResult {
   } else {
     metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
   }
+  if (prefixShare > 0 || traffic) metrics.prefixHitRate = prefixHitRate(window.counted);
   // Limit shares are read against the metrics' span, so the blocked time is measured over the same span.
   const limits = insts.map((i) => (all ? i.blocked.total : w.fillS !== null && w.drainS !== null && w.drainS > w.fillS ? i.blocked.within(w.fillS, w.drainS) : i.blocked.within(w.fromS, w.toS)));
   const result: RunResult = {
@@ -248,6 +273,10 @@ export function simulate(scenario: Scenario): RunResult {
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
     kvBounds: kvProbe.bounds(),
   };
+  if (traffic) {
+    const caches = insts.map((i) => i.prefix!);
+    result.prefixCache = { evictedBlocks: caches.reduce((n, c) => n + c.evictedBlocks, 0), peakCachedTokens: Math.max(...caches.map((c) => c.peakCachedTokens)) };
+  }
   if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;
 }

@@ -7,6 +7,7 @@
 import { MAX_INSTANCES } from '../engine/levers/config';
 import type { Levers, ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
+import { prefixCacheOn } from './prefixFields';
 
 /** The levers, or the setting (as its CLI option) that cannot run and why. */
 export type LeversOutcome = { ok: true; levers: Levers | undefined } | { ok: false; param: string; message: string };
@@ -15,6 +16,8 @@ export type LeversOutcome = { ok: true; levers: Levers | undefined } | { ok: fal
 export function leversOf(s: Settings, server: ServerProfile): LeversOutcome {
   const levers: Levers = {};
   if (s.prefixCacheShare > 0) levers.prefixCacheShare = s.prefixCacheShare;
+  if (prefixCacheOn(s)) levers.prefixCache = { groups: s.prefixGroups, prefixTokens: s.prefixTokens, turns: s.turns };
+  if (s.router !== 'least-loaded') levers.router = s.router;
   if (s.specTokens > 0) levers.speculative = { tokens: s.specTokens, acceptance: s.specAcceptance, draftCost: s.specDraftCost };
   if (s.replicas > 1) levers.replicas = s.replicas;
   if (s.prefillGpus > 0 || s.decodeGpus > 0) {

@@ -5,6 +5,8 @@ import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { leversOf } from './levers';
+import { EngineInputError } from '../engine/errors';
+import { validatePrefixLevers } from '../engine/levers/config';
 import { resolveHardwareServer } from './server';
 import { servingOf } from './serving';
 
@@ -65,5 +67,14 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
   const levers = leversOf(s, server.profile);
   if (!levers.ok) return levers;
   if (levers.levers) scenario.levers = levers.levers;
+  if (scenario.levers && (scenario.levers.prefixCache || scenario.levers.router)) {
+    // The prefix cache's checks need the workload and the load: the engine's own, as a reason the page can show.
+    try {
+      validatePrefixLevers(scenario);
+    } catch (e) {
+      if (e instanceof EngineInputError) return { ok: false, param: e.param, message: e.message.slice(e.param.length + 2) };
+      throw e;
+    }
+  }
   return { ok: true, scenario };
 }

@@ -11,6 +11,7 @@ import { enumField, numberField, optionalNumberField, type FieldKind } from './f
 import { workloadTargets } from './targets';
 import { BUILT_IN_TRACE_IDS, type BuiltInTraceId } from '../import/traceCatalog';
 import { DEFAULT_TRACE_WINDOW, sameWindow, traceWindowField, type TraceWindow } from './traceFields';
+import { PREFIX_DEFAULTS, PREFIX_PARAMS, type PrefixSettings } from './prefixFields';
 
 /** A workload id accepted in links and on the command line. */
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
@@ -19,7 +20,7 @@ export type WorkloadId = (typeof WORKLOAD_IDS)[number];
  * Every setting of the lab. The URL, the store and the CLI all read and write
  * these through `PARAMS`, so one table decides names, ranges and defaults.
  */
-export interface Settings {
+export interface Settings extends PrefixSettings {
   workload: WorkloadId;
   /** Mean prompt length, tokens. */
   prompt: number;
@@ -142,6 +143,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   customTtftMs: 5000,
   customTokPerSec: 120,
   prefixCacheShare: 0,
+  ...PREFIX_DEFAULTS,
   specTokens: 0,
   specAcceptance: DEFAULT_SPEC_ACCEPTANCE,
   specDraftCost: DEFAULT_SPEC_DRAFT_COST,
@@ -289,6 +291,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'warmup', flag: 'warmup', kind: numberField(0, SETTING_LIMITS.maxRequests - 1, { integer: true }), doc: 'Requests left out of every metric at the start (warm-up), below the request count.', apply: (s, v) => { s.warmup = v; }, emit: (s) => differs(s, 'warmup') }),
   def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
   def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), doc: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.', apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
+  ...PREFIX_PARAMS,
   def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens a draft proposes per step, verified in one pass (0 = off, up to ${MAX_SPEC_TOKENS}).`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
   def<number>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: numberField(0, 1), doc: `Speculative decoding: probability each drafted token is accepted, 0 to 1 (default ${DEFAULT_SPEC_ACCEPTANCE}).`, apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
   def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding: the draft's time per drafted token relative to a target decode step (default ${DEFAULT_SPEC_DRAFT_COST}, a 4B draft for a 70B target).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),

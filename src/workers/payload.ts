@@ -45,6 +45,7 @@ export function mainResultOf(result: RunResult, computeMs: number): MainResult {
     peakBatch: result.peakBatch,
     peakKvReservedTokens: result.peakKvReservedTokens,
     ...(result.instances ? { instances: result.instances } : {}),
+    ...(result.prefixCache ? { prefixCache: result.prefixCache } : {}),
     cluster: clusterShape(result.scenario),
     computeMs,
   };

@@ -1,7 +1,7 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
-import type { InstanceRun, IterationLog, KvCapacityBounds, KvLink, LimitTime, RequestRecord, RunMetrics, Scenario, WindowReport } from '../engine/types';
+import type { InstanceRun, IterationLog, KvCapacityBounds, KvLink, LimitTime, RequestRecord, RunMetrics, RunResult, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
 import type { InputSensitivity, MetricRanges, PredictionSpreads, SweepBand } from '../engine/uncertainty';
 
@@ -44,6 +44,8 @@ export interface MainResult {
   peakKvReservedTokens: number;
   /** Multi-instance runs: every instance (prefill first), as the engine gives them; absent for one instance. */
   instances?: InstanceRun[];
+  /** The prefix cache in KV memory: blocks evicted, peak tokens cached; absent when off. */
+  prefixCache?: RunResult['prefixCache'];
   /** The instances the scenario runs and the GPUs they take. */
   cluster: ClusterShape;
   /** Wall time the worker spent simulating, ms. */

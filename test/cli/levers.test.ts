@@ -46,7 +46,7 @@ describe('lab CLI levers', () => {
   it('without levers the JSON says so: no instances, everything off', () => {
     const doc = JSON.parse(cli('predict', '--requests', '5', '--json').out);
     expect(doc.instances).toBeNull();
-    expect(doc.scenario.levers).toEqual({ prefixCacheShare: 0, speculative: null, replicas: 1, prefillInstances: 0, decodeInstances: 0, gpusPerInstance: 1, gpus: 1, kvLink: null });
+    expect(doc.scenario.levers).toEqual({ prefixCacheShare: 0, prefixCache: null, router: 'least-loaded', speculative: null, replicas: 1, prefillInstances: 0, decodeInstances: 0, gpusPerInstance: 1, gpus: 1, kvLink: null });
     expect(doc.representative).toMatchObject({ cachedTokens: 0, prefillSavedMs: 0, kvTransferMs: 0, instance: -1, prefillInstance: -1 });
   });
 

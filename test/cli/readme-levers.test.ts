@@ -25,6 +25,12 @@ describe("README's lever figures", () => {
     expect(readme).toContain(`TTFT p50 ${Math.round(off)} ms → ${Math.round(on)} ms at F = 0.9`);
   });
 
+  it('prefix-aware routing: the hit rate and TTFT of a multi-turn chat on 4 replicas', () => {
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    const [ll, pa] = ['', '&router=prefix-aware'].map((r) => run(`workload=chat&users=128&replicas=4&turns=4${r}`).metrics);
+    expect(readme).toContain(`prefix hit rate ${pct(ll.prefixHitRate!)} → ${pct(pa.prefixHitRate!)} and TTFT p50 ${Math.round(ll.ttftMs.p50)} ms → ${Math.round(pa.ttftMs.p50)} ms going from least-loaded to prefix-aware`);
+  });
+
   it('speculative decoding on the lesson server and on an H100', () => {
     const tpot = (q: string) => ms1(run(`workload=report&${q}`).metrics.tpotMs.p50);
     const pair = (base: string, a = 0.7) => `${tpot(base)} → ${tpot(`${base}&specTokens=4&specAcceptance=${a}`)}`;

@@ -26,6 +26,8 @@ export interface AdmissionState {
   readonly alsoRejects: ((a: Active) => boolean) | null;
   /** Requests admitted so far: the next one's `order`. */
   admissions: number;
+  /** A prefix cache in KV memory: looks up what a waiting request finds cached before it is admitted. */
+  readonly prefix: { lookup(a: Active): void } | null;
 }
 
 /** What admission did: requests preempted, and what held the queue back (null: nothing waited on a limit). */
@@ -85,6 +87,7 @@ function admitWaiting(s: AdmissionState, now: number): 'batch' | 'memory' | null
       blocked = 'batch';
       break;
     }
+    if (s.prefix !== null && a.kvTokens === 0) s.prefix.lookup(a);
     const toCompute = a.target - a.prefilled;
     if (meter && toCompute > 0 && meter.take(toCompute) === 0) break;
     if (!kv.tryAdmit(a, running.length === 0)) {

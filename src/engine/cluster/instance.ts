@@ -14,6 +14,7 @@ import { isDecoding, planIteration, type PlannedIteration } from '../scheduler/p
 import { admitForIteration, type AdmissionState } from './admission';
 import { emptyLog, logIteration, type InstanceHooks, type InstanceOptions, type IterationCost, type Pending } from './types';
 import { notePrefixSavings } from '../levers/prefix';
+import type { PrefixCache } from '../levers/prefixCache';
 import { emitSteps, stepsToFirstCompletion, type SpecDecoding } from '../levers/speculative';
 import type { InstanceRole, IterationLog } from '../types';
 import { BlockedTime } from './blocked';
@@ -45,6 +46,8 @@ export class Instance {
   private readonly hooks: InstanceHooks;
   private readonly spec: SpecDecoding | null;
   private readonly tracksPrefixSaving: boolean;
+  /** Its prefix cache in KV memory, or null. */
+  readonly prefix: PrefixCache | null;
   /** Its queue, batch and cache as admission sees them (the same arrays). */
   private readonly queue: AdmissionState;
 
@@ -59,9 +62,10 @@ export class Instance {
     this.hooks = o.hooks;
     this.spec = o.spec;
     this.tracksPrefixSaving = o.tracksPrefixSaving;
+    this.prefix = o.prefix ?? null;
     this.paged = o.cfg.admission === 'paged';
     this.lookahead = o.spec ? o.spec.k + 1 : 1;
-    this.queue = { cfg: o.cfg, kv: o.kv, running: this.running, waiting: this.waiting, hooks: o.hooks, paged: this.paged, lookahead: this.lookahead, alsoRejects: o.alsoRejects ?? null, admissions: 0 };
+    this.queue = { cfg: o.cfg, kv: o.kv, running: this.running, waiting: this.waiting, hooks: o.hooks, paged: this.paged, lookahead: this.lookahead, alsoRejects: o.alsoRejects ?? null, admissions: 0, prefix: this.prefix };
   }
 
   /** Requests routed here and not yet gone (waiting or running). */
@@ -231,6 +235,7 @@ export class Instance {
           a.generated++;
           kv.grow(a, 1);
           if (a.generated === 1) a.rec.firstTokenServerS = now;
+          if (this.prefix !== null) this.prefix.register(a);
           if (a.pausedAtS >= 0) {
             // The recompute's iteration emits its next token: one long gap in its stream.
             (a.rec.pausesS ??= []).push(a.pausedAtS, now);

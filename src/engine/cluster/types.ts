@@ -5,6 +5,7 @@ import type { ItlLog } from '../scheduler/itl';
 import type { KvCache } from '../scheduler/kv';
 import type { PlannedIteration } from '../scheduler/plan';
 import type { SpecDecoding } from '../levers/speculative';
+import type { PrefixCache } from '../levers/prefixCache';
 import type { IterationLog, IterationWork } from '../types';
 
 /** What the cluster does when a request leaves an instance. */
@@ -70,4 +71,6 @@ export interface InstanceOptions {
   tracksPrefixSaving: boolean;
   /** Prefill instances: rejects what no decode instance could ever hold. */
   alsoRejects?: (a: Active) => boolean;
+  /** Its prefix cache in KV memory (the one its `kv` shares), or absent. */
+  prefix?: PrefixCache;
 }

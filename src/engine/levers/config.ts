@@ -3,7 +3,7 @@
  * of the cluster they make (how many instances, which role, how many GPUs).
  */
 import { EngineInputError } from '../errors';
-import type { InstanceRole, Scenario } from '../types';
+import type { InstanceRole, PrefixCacheOptions, RouterPolicy, Scenario } from '../types';
 import { MAX_SPEC_TOKENS, specDecoding, type SpecDecoding } from './speculative';
 
 /** Most instances (replicas, or prefill + decode) one scenario may run. */
@@ -13,6 +13,10 @@ export const MAX_INSTANCES = 64;
 export interface LeverConfig {
   /** Prefix-cache share, 0 = off. */
   prefixShare: number;
+  /** The prefix cache in KV memory and its traffic, or null when off. */
+  prefixCache: PrefixCacheOptions | null;
+  /** How replicas are picked (`least-loaded` unless asked). */
+  router: RouterPolicy;
   /** Speculative decoding, or null when off. */
   spec: SpecDecoding | null;
   /** Role of every instance, prefill instances first. One colocated instance when no lever adds any. */
@@ -39,6 +43,48 @@ const shareIn = (v: number, param: string): void => {
   if (!(v >= 0 && v <= 1)) throw new EngineInputError(param, `must be between 0 and 1, got ${v}`);
 };
 
+/** Most shared prefix groups a run may have. */
+export const MAX_PREFIX_GROUPS = 10_000;
+/** Most turns a conversation may have. */
+export const MAX_TURNS = 64;
+
+/** The shortest prompt a scenario's workload draws, tokens (a trace's own lengths when it has them). */
+function shortestPrompt(s: Scenario): number {
+  if (s.load.kind === 'trace' && s.load.promptTokens) return Math.min(...s.load.promptTokens);
+  return Math.max(1, Math.round(s.workload.promptTokens * (1 - s.workload.spread)));
+}
+
+/** Throws when the prefix cache's options cannot run together (named by their CLI options). */
+function validatePrefixCache(s: Scenario, o: PrefixCacheOptions): void {
+  intIn(o.groups, 'prefix-groups', 0, MAX_PREFIX_GROUPS);
+  intIn(o.prefixTokens, 'prefix-tokens', 0, 10_000_000);
+  intIn(o.turns, 'turns', 1, MAX_TURNS);
+  if (o.groups > 0 && o.prefixTokens === 0) throw new EngineInputError('prefix-tokens', 'prefix groups need a prefix length: set prefix-tokens to the tokens each shared prefix has');
+  if (o.groups === 0 && o.prefixTokens > 0) throw new EngineInputError('prefix-groups', 'a shared prefix needs groups: set prefix-groups to how many distinct prefixes the traffic has');
+  const shortest = shortestPrompt(s);
+  if (o.prefixTokens > shortest) throw new EngineInputError('prefix-tokens', `a ${o.prefixTokens}-token prefix is longer than the shortest prompt the workload sends (${shortest} tokens)`);
+  if (s.levers?.prefixCacheShare) throw new EngineInputError('prefix-groups', 'use either prefix-cache-share (a fixed cached share) or prefix-groups/turns (a cache that fills and evicts), not both');
+  if (s.levers?.disaggregated) throw new EngineInputError('prefix-groups', 'the prefix cache in KV memory runs on colocated instances; drop prefill-gpus/decode-gpus or use prefix-cache-share');
+  if (o.turns > 1 && s.load.kind === 'trace') throw new EngineInputError('turns', 'a trace replays its own requests; multi-turn conversations need a synthetic load');
+}
+
+/**
+ * Throws `EngineInputError` (naming the CLI option) when the prefix cache in
+ * KV memory or the router cannot run as asked; the settings call it too, so
+ * the page shows the reason.
+ */
+export function validatePrefixLevers(s: Scenario): void {
+  const l = s.levers;
+  if (!l) return;
+  if (l.prefixCache) validatePrefixCache(s, l.prefixCache);
+  if (l.router !== undefined && l.router !== 'least-loaded' && l.router !== 'prefix-aware') throw new EngineInputError('router', `must be least-loaded or prefix-aware, got ${String(l.router)}`);
+  if (l.routerCacheThreshold !== undefined) shareIn(l.routerCacheThreshold, 'router-cache-threshold');
+  if (l.router === 'prefix-aware') {
+    if (!l.prefixCache) throw new EngineInputError('router', 'prefix-aware routing follows the prefix cache in KV memory: set prefix-groups (with prefix-tokens) or turns');
+    if (l.disaggregated) throw new EngineInputError('router', 'prefix-aware routing picks among colocated replicas, not disaggregated pools');
+  }
+}
+
 /** Throws `EngineInputError` (naming the CLI option) when a lever cannot run. */
 export function validateLevers(s: Scenario): void {
   const l = s.levers;
@@ -50,6 +96,7 @@ export function validateLevers(s: Scenario): void {
     if (!(l.speculative.draftCost >= 0 && l.speculative.draftCost <= 10)) throw new EngineInputError('spec-draft-cost', `must be between 0 and 10, got ${l.speculative.draftCost}`);
   }
   if (l.replicas !== undefined) intIn(l.replicas, 'replicas', 1, MAX_INSTANCES);
+  validatePrefixLevers(s);
   const d = l.disaggregated;
   if (d) {
     intIn(d.prefillInstances, 'prefill-gpus', 1, MAX_INSTANCES);
@@ -69,6 +116,8 @@ export function leverConfig(s: Scenario): LeverConfig {
     : new Array<InstanceRole>(l.replicas ?? 1).fill('colocated');
   return {
     prefixShare: l.prefixCacheShare ?? 0,
+    prefixCache: l.prefixCache ?? null,
+    router: l.router ?? 'least-loaded',
     spec: specDecoding(l.speculative),
     roles,
     prefillInstances: d ? d.prefillInstances : 0,

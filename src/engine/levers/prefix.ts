@@ -13,7 +13,7 @@
  */
 import { makeLengthSampler } from '../arrivals';
 import type { Active } from '../scheduler/active';
-import type { IterationWork, Scenario, ServerProfile } from '../types';
+import type { IterationWork, RequestRecord, Scenario, ServerProfile } from '../types';
 
 /** Prompt tokens of a `promptTokens`-long prompt found in the cache at share `share`. */
 export function cachedTokensFor(promptTokens: number, share: number): number {
@@ -67,4 +67,19 @@ export function notePrefixSavings(running: readonly Active[], cost: (w: Iteratio
   for (const a of running) {
     if (a.chunk > 0 && a.rec.prefillStartS < 0 && a.rec.prefillSavedS === undefined) a.rec.prefillSavedS = prefillSavedS(cost, plan, a.cached, gap);
   }
+}
+
+/**
+ * The prefix cache's hit rate over `records`: prompt tokens found cached at
+ * each completed request's first admission / their prompt tokens (0..1; 0 when none completed).
+ */
+export function prefixHitRate(records: readonly RequestRecord[]): number {
+  let cached = 0;
+  let prompt = 0;
+  for (const r of records) {
+    if (!r.completed) continue;
+    cached += r.cachedTokens ?? 0;
+    prompt += r.promptTokens;
+  }
+  return prompt > 0 ? cached / prompt : 0;
 }

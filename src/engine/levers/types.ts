@@ -26,6 +26,27 @@ export interface DisaggregatedOptions {
   decodeInstances: number;
 }
 
+/**
+ * A prefix cache that lives in KV memory (vLLM automatic prefix caching,
+ * SGLang RadixAttention), with traffic whose prompts share prefixes. The
+ * cache is on when this is present: block-granular, shared with running
+ * requests, least-recently-used blocks evicted when admission needs room.
+ */
+export interface PrefixCacheOptions {
+  /** Distinct shared prefixes (system prompts, few-shot templates) a conversation draws from, uniformly; 0 = none. */
+  groups: number;
+  /** Tokens of each shared prefix, the opening of the first prompt of a conversation (≥ 0; 0 with `groups` 0). */
+  prefixTokens: number;
+  /**
+   * Turns per conversation, ≥ 1: each later turn's prompt is the last prompt,
+   * its answer, and a new message of the workload's prompt length. 1 = one request each.
+   */
+  turns: number;
+}
+
+/** How a cluster of replicas picks one for a request. */
+export type RouterPolicy = 'least-loaded' | 'prefix-aware';
+
 /** The levers of a scenario. Absent fields are off. */
 export interface Levers {
   /**
@@ -33,6 +54,16 @@ export interface Levers {
    * system prompt, a conversation so far): only the rest is prefilled. 0 = off.
    */
   prefixCacheShare?: number;
+  /** A prefix cache in KV memory with shared-prefix traffic; absent = off. Not with `prefixCacheShare`. */
+  prefixCache?: PrefixCacheOptions;
+  /** Replicas: `least-loaded` (default) or `prefix-aware` (SGLang's cache-aware router). */
+  router?: RouterPolicy;
+  /**
+   * Prefix-aware routing: the share of a prompt (0..1) a replica's match must
+   * exceed to get the request (sgl-router's `cache_threshold`, default 0.5).
+   * Engine only: the settings keep the default.
+   */
+  routerCacheThreshold?: number;
   /** Speculative decoding; absent or `tokens: 0` = off. */
   speculative?: SpeculativeOptions;
   /** Identical colocated instances behind a least-outstanding-requests balancer; default 1. */

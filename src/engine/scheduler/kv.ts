@@ -36,6 +36,27 @@ export interface KvCache {
 }
 
 /**
+ * KV memory a prefix cache shares with the running requests
+ * (`levers/prefixCache.ts`), in the cache's unit (blocks paged, tokens
+ * reserve). Evictable blocks count as free: an admission checks against the
+ * pinned ones, then evicts until the pool holds everything.
+ */
+export interface SharedKv {
+  /** Units the cache's blocks take, evictable or not. */
+  readonly cachedUnits: number;
+  /** Units of the cache's blocks running requests use (not evictable). */
+  readonly pinnedUnits: number;
+  /** Units admitting `a` would newly pin. */
+  pinCost(a: Active): number;
+  /** `a` is admitted: it pins its hit. */
+  pin(a: Active): void;
+  /** `a` frees its KV: its blocks stay cached. Called before its counters reset. */
+  release(a: Active): void;
+  /** Evicts the least recently used evictable block; false when none. */
+  evictOne(): boolean;
+}
+
+/**
  * KV tokens a request needs at most over its life: its own prompt tokens
  * (not a cached prefix, which is held once for everyone) plus its output.
  */
@@ -49,13 +70,22 @@ export const prefillFootprint = (a: Active): number => a.rec.promptTokens - a.ca
  * from admission to completion, so running requests never run out of memory.
  * Every comparison with the capacity goes through `probe` (see kvBounds.ts).
  */
-export function reserveKv(capacityTokens: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, 1, 0, 0)): KvCache {
+export function reserveKv(capacityTokens: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, 1, 0, 0), shared: SharedKv | null = null): KvCache {
   if (probe.capacityUnits !== capacityTokens) throw new Error('engine invariant: the KV probe measures another capacity');
   let used = 0;
   let reserved = 0;
   return {
-    neverFits: (a) => !probe.has(footprint(a)),
+    // With a prefix cache the cached part is held too, in the cache: all of it must fit at once.
+    neverFits: (a) => !probe.has(shared === null ? footprint(a) : footprint(a) + a.cached),
     tryAdmit(a) {
+      if (shared !== null) {
+        if (!probe.has(reserved + shared.pinnedUnits + shared.pinCost(a) + footprint(a))) return false;
+        shared.pin(a);
+        a.held = footprint(a);
+        reserved += a.held;
+        while (!probe.has(reserved + shared.cachedUnits) && shared.evictOne());
+        return true;
+      }
       if (!probe.has(reserved + footprint(a))) return false;
       a.held = footprint(a);
       reserved += a.held;
@@ -66,6 +96,7 @@ export function reserveKv(capacityTokens: number, footprint: (a: Active) => numb
       used += tokens;
     },
     release(a) {
+      if (shared !== null) shared.release(a);
       used -= a.kvTokens;
       reserved -= a.held;
       a.kvTokens = 0;
@@ -93,16 +124,31 @@ export function reserveKv(capacityTokens: number, footprint: (a: Active) => numb
  * alone is rejected, as vLLM refuses one longer than its context.
  * Every comparison with the capacity goes through `probe` (see kvBounds.ts).
  */
-export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, blockTokens, watermark, 0)): KvCache {
+export function pagedKv(capacityTokens: number, blockTokens: number, watermark: number, footprint: (a: Active) => number = fullFootprint, probe = new KvProbe(capacityTokens, blockTokens, watermark, 0), shared: SharedKv | null = null): KvCache {
   const totalBlocks = Math.floor(capacityTokens / blockTokens);
   if (probe.capacityUnits !== totalBlocks) throw new Error('engine invariant: the KV probe measures another capacity');
   const blocksFor = (tokens: number): number => Math.ceil(tokens / blockTokens);
   let usedBlocks = 0;
   let used = 0;
+  // Blocks the cache holds that no one could free now (0 without a cache).
+  const pinned = (): number => (shared === null ? 0 : shared.pinnedUnits);
+  // After the pool grew: evict cached blocks until everything fits again.
+  const makeRoom = (s: SharedKv): void => {
+    while (!probe.has(usedBlocks + s.cachedUnits) && s.evictOne());
+  };
   return {
-    neverFits: (a) => !probe.has(blocksFor(footprint(a))),
+    neverFits: (a) => !probe.has(blocksFor(shared === null ? footprint(a) : footprint(a) + a.cached)),
     tryAdmit(a, alone) {
       const need = blocksFor(a.target + 1);
+      if (shared !== null) {
+        const k = usedBlocks + shared.pinnedUnits + shared.pinCost(a) + need;
+        if (!(alone ? probe.has(k) : probe.hasFree(k))) return false;
+        shared.pin(a);
+        a.held = need;
+        usedBlocks += need;
+        makeRoom(shared);
+        return true;
+      }
       // free − need < (alone ? 0 : ⌊watermark·total⌋), said as a comparison of the capacity.
       if (!(alone ? probe.has(usedBlocks + need) : probe.hasFree(usedBlocks + need))) return false;
       a.held = need;
@@ -116,9 +162,11 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
       if (need > a.held) {
         usedBlocks += need - a.held;
         a.held = need;
+        if (shared !== null) makeRoom(shared);
       }
     },
     release(a) {
+      if (shared !== null) shared.release(a);
       used -= a.kvTokens;
       usedBlocks -= a.held;
       a.kvTokens = 0;
@@ -127,6 +175,7 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
     shortfallForNextToken(decoders, lookahead = 1) {
       let need = 0;
       for (const a of decoders) need += Math.max(0, blocksFor(a.kvTokens + lookahead) - a.held);
+      if (shared !== null) return probe.has(usedBlocks + pinned() + need) ? 0 : need - (totalBlocks - usedBlocks - pinned());
       return probe.has(usedBlocks + need) ? 0 : need - (totalBlocks - usedBlocks);
     },
     freedBy: (a) => a.held,
@@ -137,7 +186,7 @@ export function pagedKv(capacityTokens: number, blockTokens: number, watermark: 
         return sum;
       };
       // extra(k) ≤ free blocks, said as a comparison of the capacity.
-      const fits = (k: number): boolean => probe.has(usedBlocks + extra(k));
+      const fits = shared === null ? (k: number): boolean => probe.has(usedBlocks + extra(k)) : (k: number): boolean => probe.has(usedBlocks + pinned() + extra(k));
       if (fits(maxSteps)) return maxSteps;
       // The largest k with extra(k) ≤ free: extra is non-decreasing in k.
       let lo = 1;

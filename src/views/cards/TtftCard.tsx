@@ -1,6 +1,6 @@
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
-import { formatCount, formatMs } from '../common/format';
+import { formatCount, formatMs, formatShare } from '../common/format';
 import { Readout } from '../common/Readout';
 import { CompareLine } from '../pin/CompareLine';
 import type { Comparison } from '../pin/compareModel';
@@ -51,6 +51,14 @@ export function TtftCard({ rep, metrics, targetMs, compare, readoutElsewhere = f
       <p className="text-xs text-muted">
         All {formatCount(metrics.completed)} requests: median <Readout metric="ttft-p50" label="Median TTFT of all requests" text={formatMs(metrics.ttftMs.p50)} className="font-medium text-ink" />, p95{' '}
         <Readout metric="ttft-p95" label="p95 TTFT of all requests" text={formatMs(metrics.ttftMs.p95)} className="font-medium text-ink" />
+        {metrics.prefixHitRate !== undefined && (
+          <>
+            ; prefix cache hit rate{' '}
+            <span className="font-medium text-ink" data-testid="prefix-hit-rate" title="Cached prompt tokens over prompt tokens">
+              {formatShare(metrics.prefixHitRate)}
+            </span>
+          </>
+        )}
       </p>
     </Card>
   );

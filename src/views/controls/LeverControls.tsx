@@ -4,6 +4,11 @@ import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
 import { formatCount } from '../common/format';
+import { lazy, Suspense } from 'react';
+
+// The cache in KV memory's fields load on their own: the first screen's bundle stays as it was.
+const PrefixCacheFields = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.PrefixCacheFields })));
+const RouterChoice = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.RouterChoice })));
 
 const CLOCK = 'rounded bg-line px-1 text-[11px] font-semibold tracking-wide text-ink uppercase';
 
@@ -36,6 +41,7 @@ export function LeverControls() {
   const acceptance = useLabStore((s) => s.settings.specAcceptance);
   const draftCost = useLabStore((s) => s.settings.specDraftCost);
   const replicas = useLabStore((s) => s.settings.replicas);
+  const router = useLabStore((s) => s.settings.router);
   const prefillGpus = useLabStore((s) => s.settings.prefillGpus);
   const decodeGpus = useLabStore((s) => s.settings.decodeGpus);
   const pinned = useLabStore((s) => s.pinned !== null);
@@ -67,6 +73,9 @@ export function LeverControls() {
               </label>
               <NumberField label="Share of the prompt cached" labelHidden value={share} min={0} max={1} onCommit={(v) => update({ prefixCacheShare: v })} />
             </div>
+            <Suspense fallback={null}>
+              <PrefixCacheFields />
+            </Suspense>
           </Lever>
           <Lever
             title="Speculative decoding"
@@ -84,6 +93,11 @@ export function LeverControls() {
           </Lever>
           <Lever title="Replicas" clock="queue, throughput" why="Identical copies of the server behind a load balancer: the queue in TTFT shrinks under load and throughput at saturation scales with the copies. One idle user sees no change.">
             <NumberField label="Replicas" value={replicas} min={1} max={MAX_INSTANCES} integer unit={tp > 1 ? `× ${tp} GPUs` : undefined} onCommit={(v) => update({ replicas: v })} className="w-28" />
+            {(replicas > 1 || router !== 'least-loaded') && (
+              <Suspense fallback={null}>
+                <RouterChoice />
+              </Suspense>
+            )}
           </Lever>
           <Lever
             title="Split prefill and decode"

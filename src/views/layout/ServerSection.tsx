@@ -8,6 +8,7 @@ import { defaultInstance, instanceOptions, ranOn } from '../server/instances';
 import { useDeferredSim } from '../../workers';
 import { Select } from '../controls/server/Select';
 import { ChartCard } from './ChartsSection';
+import { PrefixCacheLine } from '../server/PrefixCacheLine';
 
 // Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
 const ServerView = memo(ServerViewChart);
@@ -63,6 +64,7 @@ export function ServerSection() {
         kvCapacityTokens={result.scenario.server.kvCapacityTokens}
         admission={result.scenario.scheduler?.admission ?? 'reserve'}
       />
+      <PrefixCacheLine result={result} />
       {budget && <MemoryBudget input={budget} />}
     </ChartCard>
   );
