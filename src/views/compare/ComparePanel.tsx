@@ -11,6 +11,7 @@ import { compareRows, importedRunPoint, runVerdict } from './compareModel';
 import { ExportActions, fileStem } from './ExportActions';
 import { ImportDrop } from './ImportDrop';
 import { LiveForm } from './LiveForm';
+import { ReplayPanel } from './ReplayPanel';
 import { shownRun, useRunImport } from './useRunImport';
 
 /** What the panel needs of the current simulation (null while none is ready). */
@@ -46,7 +47,7 @@ export interface ComparePanelProps {
  */
 export function ComparePanel({ simulated, slo, settings, onRunChange }: ComparePanelProps) {
   const id = useId();
-  const { state, importFiles, cancel, exportRun, showRun, showError, clear } = useRunImport();
+  const { state, importFiles, cancel, exportRun, runTrace, showRun, showError, clear } = useRunImport();
   // An llmperf file without its summary has no duration: it is Σ E2E ÷ concurrency, which the reader may know (null: not given).
   // Kept with the run it was given for: another file starts again from "not given".
   const [given, setGiven] = useState<{ run: ImportedRun; concurrency: number } | null>(null);
@@ -164,6 +165,8 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
           <CdfChart title="TPOT distribution" metricLabel="Time per output token" series={series('tpotMs')} sloMs={slo.tpotMs} fileStem={`${fileStem(run?.label ?? 'simulation')}-tpot`} />
         </div>
       )}
+
+      {run && metrics && shown && <ReplayPanel run={run} measured={metrics} samples={shown.prepared.samples} settings={settings} slo={slo} runTrace={runTrace} />}
 
       <ExportActions settings={settings} run={run} metrics={metrics} simulated={simulated} exportRun={exportRun} />
     </section>
