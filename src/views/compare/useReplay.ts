@@ -34,7 +34,7 @@ function replayWorker(): Worker | null {
 /**
  * Replays `trace` on the server of `settings` in the replay worker whenever
  * either changes (nothing while `trace` is null); replies to older requests
- * are dropped. Where no worker can be made (tests), the replay runs here.
+ * are dropped. Where no worker can be made, it says so.
  */
 export function useReplay(trace: RequestTrace | null, settings: Settings): ReplayState {
   const [state, setState] = useState<ReplayState>({ reply: null, busy: false });
@@ -54,13 +54,9 @@ export function useReplay(trace: RequestTrace | null, settings: Settings): Repla
     asked.current = id;
     setState((s) => ({ reply: s.reply, busy: true }));
     const w = replayWorker();
-    if (w) {
-      w.postMessage({ id, trace, settings } satisfies ReplayWorkerRequest);
-      return;
-    }
-    void import('../../traces/replayRun').then(({ replayOnServer }) => {
-      if (id === asked.current) setState({ reply: { id, ...replayOnServer(trace, settings) }, busy: false });
-    });
+    // A replay runs thousands of simulated requests: never on the page's thread.
+    if (w) w.postMessage({ id, trace, settings } satisfies ReplayWorkerRequest);
+    else setState({ reply: { id, ok: false, param: 'worker', message: 'this browser cannot start a worker, and a replay is too long to run on the page' }, busy: false });
   }, [trace, settings]);
   return trace ? state : { reply: null, busy: false };
 }
