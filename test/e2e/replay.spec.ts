@@ -74,7 +74,8 @@ test('a run without send times (llmperf) is refused with its reason, and the pag
 
 for (const width of [390, 1280] as const) {
   test(`screenshot of a replayed run at ${width} px @screenshots`, async ({ lab }) => {
-    const { page } = await lab({ query: ON_L4, width });
+    // Tall enough for the whole panel: the sticky readouts bar then covers none of it.
+    const { page } = await lab({ query: ON_L4, width, height: 2600 });
     const panel = await importRun(page, FIXTURE);
     await panel.getByTestId('replay-start').click();
     await expect(panel.getByTestId('replay-cards')).toBeVisible();

@@ -81,7 +81,7 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace }:
             <span>
               The same hardware: {serverText(sameSettings)}{' '}
               <span className="text-muted">
-                (the model from the file{run.servedModel ? ` (${run.servedModel})` : '’s name'}; {hint.gpu ? 'the GPU from its name' : 'no GPU is named, so the lab’s'})
+                (model {run.servedModel ? `named in the file: ${run.servedModel}` : 'from the file name'}; {hint.gpu ? 'GPU from the file name' : 'no GPU named, so the lab’s'})
               </span>
             </span>
           </label>
