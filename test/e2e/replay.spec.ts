@@ -2,12 +2,14 @@
 // documented shape of `vllm bench serve --save-detailed`) imported in the compare panel and replayed on
 // another server than the one it names; both runs in the cards and the distributions; a run with no
 // send times refused with its reason.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, ROOT, shotPath, test } from './fixtures';
 import { axeClean } from './helpers';
 
-const fixture = (name: string) => join(ROOT, 'test', 'fixtures', name);
+const fixture = (name: string) => (name.startsWith('/') ? name : join(ROOT, 'test', 'fixtures', name));
 const FIXTURE = 'replay-vllm_llama-3.1-8b_h100.json';
 /** The lab set to the same model on an L4: another server than the H100 the file names. */
 const ON_L4 = 'model=llama-3.1-8b&gpu=l4&engine=vllm';
@@ -70,6 +72,29 @@ test('a run without send times (llmperf) is refused with its reason, and the pag
   await expect(panel.getByTestId('replay-refused')).toHaveText('This run cannot be replayed: the file records no send times, so the run cannot be replayed at its own times.');
   await expect(panel.getByTestId('replay-start')).toHaveCount(0);
   await expect(page.getByTestId('compare-section')).toContainText('llmperf individual responses');
+});
+
+test('a big run kept in the import worker is replayed from there', async ({ lab }) => {
+  // 1,000 requests of 61 chunks: over the 50,000 requests plus chunk times that stay in the import worker.
+  const n = 1000;
+  const run = {
+    duration: 101, model_id: 'meta-llama/Llama-3.1-8B-Instruct',
+    start_times: Array.from({ length: n }, (_, i) => 10 + i * 0.1), ttfts: Array(n).fill(0.05), itls: Array.from({ length: n }, () => Array(60).fill(0.01)),
+    latencies: Array(n).fill(0.65), output_lens: Array(n).fill(61), input_lens: Array.from({ length: n }, (_, i) => 100 + (i % 7)), errors: Array(n).fill(''),
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'lab-replay-'));
+  try {
+    const file = join(dir, 'big-vllm.json');
+    await writeFile(file, JSON.stringify(run));
+    const { page } = await lab({ query: ON_L4 });
+    const panel = await importRun(page, file);
+    await panel.getByTestId('replay-start').click();
+    await expect(panel).toContainText('1,000 requests replayed, each at its own send time over 99.9 s.');
+    await expect(panel.getByTestId('replay-card-ttft').locator('[data-row="ttft-p50"] [data-side="measured"]')).toHaveText('50 ms');
+    await expect(panel.getByTestId('replay-card-ttft').locator('[data-row="ttft-p50"] [data-side="replayed"]')).toHaveText(/^[\d.,]+ (ms|s)$/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 for (const width of [390, 1280] as const) {
