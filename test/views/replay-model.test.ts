@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunMetrics, Stats } from '../../src/engine/types';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { hardwareHint } from '../../src/traces/sameHardware';
-import { largestGap, replayCards, serverText } from '../../src/views/compare/replayModel';
+import { largestGap, replayCards } from '../../src/views/compare/replayModel';
+import { sameHardwareSettings, serverText } from '../../src/views/compare/replayServer';
 
 const stats = (p50: number, p90: number, p99: number, count = 10): Stats => ({ count, mean: p50, min: p50, max: p99, p50, p90, p95: p99, p99 } as Stats);
 const metrics = (ttft: Stats, tpot: Stats, e2e: Stats, outputTokPerSec: number, requestsPerSec: number): RunMetrics =>
@@ -36,10 +37,20 @@ describe('measured against replayed', () => {
   it('the server named as the controls name it', () => {
     expect(serverText(DEFAULT_SETTINGS)).toBe('the lesson server');
     expect(serverText({ ...DEFAULT_SETTINGS, server: 'hardware', model: 'llama-3.1-8b', gpu: 'h100-sxm', tp: 2, engine: 'vllm' })).toBe('Llama-3.1-8B on 2 × H100 SXM 80GB, vLLM');
+    expect(serverText({ ...DEFAULT_SETTINGS, server: 'hardware', model: 'llama-3.1-70b', gpu: 'h100-sxm', tp: 2, prefillGpus: 2, decodeGpus: 4, engine: 'none' })).toBe('Llama-3.1-70B on 2 prefill + 4 decode H100 SXM 80GB (TP 2), the lab\'s own scheduler');
   });
 });
 
 describe('the hardware an imported run names', () => {
+  it('the lab moved to it: the named model and GPU, the lab\'s other settings kept; none when no model is known', () => {
+    const lab = { ...DEFAULT_SETTINGS, server: 'hardware' as const, model: 'qwen3-8b', gpu: 'l4', tp: 2, engine: 'sglang' as const };
+    const same = sameHardwareSettings({ servedModel: 'meta-llama/Llama-3.1-8B-Instruct', label: 'run.json' }, lab);
+    expect(same?.settings).toEqual({ ...lab, model: 'llama-3.1-8b', gpu: 'l4' });
+    expect(sameHardwareSettings({ label: 'llama-3.1-8b_h100.json' }, DEFAULT_SETTINGS)?.settings).toMatchObject({ server: 'hardware', model: 'llama-3.1-8b', gpu: 'h100-sxm' });
+    expect(sameHardwareSettings({ label: 'profile_export.json' }, lab)).toBeNull();
+  });
+
+
   it.each([
     [{ servedModel: 'meta-llama/Llama-3.1-8B-Instruct', label: 'vllm_h100_tp2.json' }, { model: 'llama-3.1-8b', gpu: 'h100-sxm' }],
     [{ servedModel: 'meta-llama/Meta-Llama-3.1-70B-Instruct', label: 'result.json' }, { model: 'llama-3.1-70b', gpu: null }],

@@ -4,11 +4,11 @@ import type { RunSamples } from '../../import/metrics';
 import { traceFromRun } from '../../import/replay';
 import type { RequestTrace, TraceResult } from '../../import/trace';
 import type { ImportedRun } from '../../import/types';
-import { DEFAULT_SETTINGS, type Settings } from '../../settings/schema';
-import { hardwareHint } from '../../traces/sameHardware';
+import type { Settings } from '../../settings/schema';
 import { CdfChart } from './CdfChart';
 import { fileStem } from './ExportActions';
-import { largestGap, replayCards, serverText } from './replayModel';
+import { largestGap, replayCards } from './replayModel';
+import type { ReplayServers } from './replayServer';
 import { ReplayCards } from './ReplayCards';
 import { useReplay } from './useReplay';
 
@@ -21,6 +21,8 @@ export interface ReplayPanelProps {
   slo: Slo;
   /** The run's requests as a trace (read in the import worker when it kept them). */
   runTrace: (run: ImportedRun, fallbackPromptTokens: number) => Promise<TraceResult>;
+  /** How servers are named and the file's own hardware found (handed down from the page's entry, which holds the catalog). */
+  servers: ReplayServers;
 }
 
 type Target = 'same' | 'lab';
@@ -32,21 +34,19 @@ type Target = 'same' | 'lab';
  * worker, then measured against replayed in cards and overlaid distributions.
  * Reruns when the server changes once a replay has started.
  */
-export function ReplayPanel({ run, measured, samples, settings, slo, runTrace }: ReplayPanelProps) {
+export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, servers }: ReplayPanelProps) {
+  const { serverText } = servers;
   const id = useId();
-  const hint = useMemo(() => hardwareHint(run), [run]);
+  const same = useMemo(() => servers.sameHardwareSettings(run, settings), [servers, run, settings]);
   const [choice, setChoice] = useState<Target | null>(null);
-  const target: Target = choice ?? (hint.model ? 'same' : 'lab');
+  const target: Target = choice ?? (same ? 'same' : 'lab');
   // Whether the run can be replayed is known before any click when the page holds its requests (a run kept in the import worker is asked on click).
   const precheck = useMemo<TraceResult | null>(() => (run.keptInWorker === undefined ? traceFromRun(run, settings.prompt) : null), [run, settings.prompt]);
   const [asked, setAsked] = useState<{ run: ImportedRun; result: TraceResult } | null>(null);
   const started = asked && asked.run === run ? asked.result : null;
   const traced = started ?? (precheck && !precheck.ok ? precheck : null);
   const [pending, setPending] = useState(false);
-  const sameSettings = useMemo<Settings | null>(() => {
-    if (!hint.model) return null;
-    return { ...settings, server: 'hardware', model: hint.model, gpu: hint.gpu ?? (settings.server === 'hardware' ? settings.gpu : DEFAULT_SETTINGS.gpu) };
-  }, [hint, settings]);
+  const sameSettings = same?.settings ?? null;
   const replaySettings = target === 'same' && sameSettings ? sameSettings : settings;
   const trace: RequestTrace | null = started?.ok ? started.trace : null;
   const { reply, busy } = useReplay(trace, replaySettings);
@@ -81,7 +81,7 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace }:
             <span>
               The same hardware: {serverText(sameSettings)}{' '}
               <span className="text-muted">
-                (model {run.servedModel ? `named in the file: ${run.servedModel}` : 'from the file name'}; {hint.gpu ? 'GPU from the file name' : 'no GPU named, so the lab’s'})
+                (model {run.servedModel ? `named in the file: ${run.servedModel}` : 'from the file name'}; {same?.hint.gpu ? 'GPU from the file name' : 'no GPU named, so the lab’s'})
               </span>
             </span>
           </label>

@@ -1,16 +1,11 @@
 /**
  * Measured against replayed, as the replay cards word it: TTFT, TPOT and E2E
  * at p50/p90/p99 and the two throughputs, each with the replay's ratio to
- * the measurement; where the two differ most; and the server the replay ran
- * on, named as the controls name it. Pure: the panel and tests read it.
+ * the measurement, and where the two differ most. Pure: the panel and tests
+ * read it. (The server in words is replayServer.ts, which the page's entry holds.)
  */
-import { enginePreset } from '../../engine/engines/presets';
-import { gpuById } from '../../engine/profiles/gpus';
-import { modelById } from '../../engine/profiles/models';
 import type { RunMetrics, Stats } from '../../engine/types';
-import type { Settings } from '../../settings/schema';
-import { formatMs, formatReqPerSec, formatTokPerSec, NO_VALUE } from '../common/format';
-import { formatRatio } from '../pin/compareModel';
+import { formatMs, formatRatio, formatReqPerSec, formatTokPerSec, NO_VALUE } from '../common/format';
 
 /** One compared number. */
 export interface ReplayRow {
@@ -84,15 +79,4 @@ export function largestGap(cards: readonly ReplayCard[]): { key: string; text: s
   const name = card.key === 'throughput' ? `${r.label} throughput` : `${r.label} ${card.key.toUpperCase()}`;
   const which = card.key === 'throughput' ? (r.replayed! > r.measured! ? 'higher' : 'lower') : r.replayed! > r.measured! ? 'slower' : 'faster';
   return { key: r.key, text: `They differ most in ${name}: measured ${r.measuredText}, replayed ${r.replayedText} (the replay ${formatRatio(times)} ${which}).` };
-}
-
-/** The server of `settings` in a few words: "Llama-3.1-8B on 2 × H100 SXM 80GB, vLLM". */
-export function serverText(s: Settings): string {
-  if (s.server === 'lesson') return 'the lesson server';
-  if (s.server === 'custom') return `a custom server (${formatMs(s.customTtftMs)} to the first token, ${formatTokPerSec(s.customTokPerSec)})`;
-  const model = modelById(s.model)?.label ?? s.model;
-  const gpu = gpuById(s.gpu)?.label ?? s.gpu;
-  const engine = s.engine === 'none' ? 'the lab\'s own scheduler' : (enginePreset(s.engine)?.label ?? s.engine);
-  const replicas = s.replicas > 1 ? `${s.replicas} replicas of ` : '';
-  return `${model} on ${replicas}${s.tp > 1 ? `${s.tp} × ` : ''}${gpu}, ${engine}`;
 }
