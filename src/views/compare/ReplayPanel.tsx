@@ -81,7 +81,7 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, s
             <span>
               The same hardware: {serverText(sameSettings)}{' '}
               <span className="text-muted">
-                (model {run.servedModel ? `named in the file: ${run.servedModel}` : 'from the file name'}; {same?.hint.gpu ? 'GPU from the file name' : 'no GPU named, so the lab’s'})
+                (model {run.servedModel ? `named in the file: ${run.servedModel}` : 'from the file name'}; {same?.hint.gpu ? 'GPU from the file name' : 'the file names no GPU'})
               </span>
             </span>
           </label>
