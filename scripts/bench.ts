@@ -11,6 +11,7 @@ import { WORKLOADS, workloadById } from '../src/engine/workloads';
 import { leverBenchRows } from './bench-levers';
 import { rangeBenchRows } from './bench-ranges';
 import { coldCallRows } from './bench-cold';
+import { planBenchRows } from './bench-plan';
 
 function scenario(workload: string, users: number, requests: number): Scenario {
   return {
@@ -66,6 +67,7 @@ rows.push(['heap held by one 10,000-request result (report, 16 users)', `${((aft
 
 rows.push(...leverBenchRows(medianMs));
 rows.push(...rangeBenchRows());
+rows.push(...(await planBenchRows()));
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`Latency Lab engine benchmarks (node ${process.version}, median of runs)`);

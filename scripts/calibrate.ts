@@ -13,7 +13,7 @@
  *   --rounds <n>   search rounds (default 2)
  *   --evals <n>    surrogate evaluations in the first round (default 600)
  *   --cv-evals <n> surrogate evaluations of each cross-validation fold (default 600: the full fit's first round)
- *   --no-cv        skip the leave-one-group-out cross-validation (and leave its outputs alone)
+ *   --no-cv        skip the leave-one-group-out cross-validation and the spreads (and leave their outputs alone)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -26,6 +26,7 @@ import {
 import type { RooflineFactors } from '../src/engine/profiles/cost';
 import type { CalibrationFactors } from '../src/engine/calibration/index';
 import { runCrossValidation, type CrossValidationOutput } from './calibrate-cv';
+import { runSpreadChoice, type SpreadChoiceOutput } from './calibrate-spreads-run';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -116,6 +117,9 @@ console.log(`  (${elapsed()})`);
 const cvOut: CrossValidationOutput | null = check || flag('--no-cv')
   ? null
   : runCrossValidation(cases, results, Number(option('--cv-evals') ?? 600), new Date().toISOString().slice(0, 10), console.log);
+const spreadsOut: SpreadChoiceOutput | null = cvOut
+  ? (console.log('\nSpreads for the ranges, from the folds (npm run calibrate:spreads reruns this step alone)…'), runSpreadChoice(cases, cvOut.folds, new Date().toISOString().slice(0, 10), console.log))
+  : null;
 
 let comparison: { fit: FitResult; results: CaseResult[] } | null = null;
 if (flag('--compare')) {
@@ -163,7 +167,10 @@ if (write) {
   if (cvOut) {
     doc = replaceSection(doc, 'HELD-OUT', cvOut.markdown);
     writeFileSync(resolve(repo, 'src/engine/calibration/folds.ts'), cvOut.foldsTs);
-    writeFileSync(resolve(repo, 'src/engine/uncertainty/spreads.ts'), cvOut.spreadsTs);
+  }
+  if (spreadsOut) {
+    doc = spreadsOut.replaceIn(doc);
+    writeFileSync(resolve(repo, 'src/engine/uncertainty/spreads.ts'), spreadsOut.spreadsTs);
   }
   if (comparison) {
     const body = [

@@ -8,12 +8,12 @@ import { format } from 'd3-format';
 import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
 import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
 import { plan } from '../plan/search';
+import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
-import type { PlanRequest, PlanResult } from '../plan/types';
+import { PLAN_SPLITS, type PlanRequest, type PlanResult, type PlanSplit } from '../plan/types';
 import { OptionError, readFlags, type FlagTable } from './flags';
 
-/** The data-centre GPUs a default plan considers (a laptop or gaming card is asked for by name). */
-const DEFAULT_GPUS = ['a100-80gb-sxm', 'h100-sxm', 'h200', 'b200', 'l40s', 'mi300x'];
+const DEFAULT_GPUS = DEFAULT_PLAN_GPUS;
 
 /** Flags of `lab plan`, for `--help`. */
 export const PLAN_FLAGS: FlagTable = {
@@ -28,6 +28,7 @@ export const PLAN_FLAGS: FlagTable = {
   gpus: { value: 'G[,G…]', doc: `GPUs to consider (default ${DEFAULT_GPUS.join(',')}).` },
   precisions: { value: 'P[,P…]', doc: 'Weight precisions to consider where the GPU runs them (default bf16,fp8).' },
   engines: { value: 'E[,E…]', doc: `Engines to consider: ${ENGINE_IDS.join(', ')} (default vllm,trtllm).` },
+  splits: { value: 'S[,S…]', doc: 'colocated (every instance prefills and decodes), disaggregated (prefill and decode instances apart), or both (default colocated).' },
   'max-gpus': { value: 'N', doc: 'Most GPUs in one deployment (default 16).' },
   price: { value: 'GPU=USD[,…]', doc: 'Price per GPU-hour, typed in (e.g. h100-sxm=2.5): ranks by cost per hour instead of GPUs.' },
   requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400).' },
@@ -96,14 +97,15 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
       ratePerSec: num(values, 'rate', 0.001, 100_000),
       ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000),
       tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000),
-      inTimeShare: num(values, 'in-time', 0, 1, 0.95),
+      inTimeShare: num(values, 'in-time', 0, 1, DEFAULT_IN_TIME_SHARE),
       gpus: list(values, 'gpus', GPUS.map((g) => g.id), DEFAULT_GPUS),
-      precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), ['bf16', 'fp8']),
-      engines: list<EngineId>(values, 'engines', ENGINE_IDS, ['vllm', 'trtllm']),
-      maxGpus: num(values, 'max-gpus', 1, 512, 16, true),
+      precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), DEFAULT_PLAN_PRECISIONS),
+      engines: list<EngineId>(values, 'engines', ENGINE_IDS, DEFAULT_PLAN_ENGINES),
+      splits: list<PlanSplit>(values, 'splits', PLAN_SPLITS, ['colocated']),
+      maxGpus: num(values, 'max-gpus', 1, 512, DEFAULT_PLAN_MAX_GPUS, true),
       pricePerGpuHour: prices(values.get('price')),
-      requests: num(values, 'requests', 50, 20_000, 400, true),
-      seed: num(values, 'seed', 0, 4294967295, 42, true),
+      requests: num(values, 'requests', 50, 20_000, DEFAULT_PLAN_REQUESTS, true),
+      seed: num(values, 'seed', 0, 4294967295, DEFAULT_PLAN_SEED, true),
     };
     const workers = num(values, 'workers', 1, 256, availableParallelism(), true);
     return { ok: true, request, json: values.has('json'), help, workers };
@@ -123,7 +125,7 @@ export function planJson(r: PlanResult, elapsedS: number) {
     refused: r.refused,
     pruned: r.pruned,
     configs: r.configs.map((c) => ({
-      model: c.model, gpu: c.gpu, precision: c.precision, tp: c.tp, replicas: c.replicas, prefillGpus: 0, decodeGpus: 0, engine: c.engine,
+      model: c.model, gpu: c.gpu, precision: c.precision, tp: c.tp, replicas: c.replicas, prefillGpus: (c.disaggregated?.prefillInstances ?? 0) * c.tp, decodeGpus: (c.disaggregated?.decodeInstances ?? 0) * c.tp, engine: c.engine,
       gpus: c.gpus, sustainedReqPerSec: round(c.sustainedReqPerSec), meets: c.meets, headroom: round(c.headroom), goodputPerGpu: round(c.goodputPerGpu, 4),
       ttftP90Ms: round(c.ttftP90Ms, 1), tpotP90Ms: round(c.tpotP90Ms, 2), inTimeShare: round(c.inTimeShare, 4),
       costPerHour: c.costPerHour === null ? null : round(c.costPerHour, 2), nearKnee: c.nearKnee, predict: c.predict, link: `?${c.link}`,
@@ -141,12 +143,13 @@ function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
   }
   lines.push('', ' #  GPUs  shape                                 engine   sustains    p90 TTFT  p90 TPOT  in time  cost/h');
   r.configs.forEach((c, i) => {
-    const shape = `${c.replicas} × ${c.tp} × ${c.gpu} ${c.precision}`.padEnd(36);
+    const shape = (c.disaggregated ? `${c.disaggregated.prefillInstances}P+${c.disaggregated.decodeInstances}D × ${c.tp} × ${c.gpu} ${c.precision}` : `${c.replicas} × ${c.tp} × ${c.gpu} ${c.precision}`).padEnd(36);
     const cost = c.costPerHour === null ? '—' : `$${c.costPerHour.toFixed(2)}`;
     lines.push(`${String(i + 1).padStart(2)}  ${String(c.gpus).padStart(4)}  ${c.model} ${shape}`.slice(0, 48).padEnd(48) + ` ${c.engine.padEnd(7)} ${`${f1(c.sustainedReqPerSec)} req/s`.padStart(11)}  ${`${f1(c.ttftP90Ms)} ms`.padStart(9)} ${`${f1(c.tpotP90Ms)} ms`.padStart(9)}  ${format('.1%')(c.inTimeShare).padStart(6)}  ${cost}${c.nearKnee ? '  near the knee' : ''}`);
   });
   const best = r.configs[0];
-  lines.push('', `Cheapest: ${best.replicas} × ${best.tp} × ${best.gpu} (${best.engine}); check it: npm run --silent lab -- predict ${best.predict.join(' ')}`);
+  const bestShape = best.disaggregated ? `${best.disaggregated.prefillInstances} prefill + ${best.disaggregated.decodeInstances} decode instances of ${best.tp} × ${best.gpu}` : `${best.replicas} × ${best.tp} × ${best.gpu}`;
+  lines.push('', `Cheapest: ${bestShape} (${best.engine}); check it: npm run --silent lab -- predict ${best.predict.join(' ')}`);
   if (best.nearKnee) lines.push(`It sustains ${f1(best.sustainedReqPerSec)} req/s, within 20% of the asked rate: near its knee, where a few percent of memory or step cost decide whether requests queue.`);
   return lines.join('\n');
 }

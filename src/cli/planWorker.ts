@@ -1,11 +1,10 @@
-/** A worker thread of `lab plan` (planPool.ts): searches the shapes it is sent, one at a time. */
-import { parentPort, workerData } from 'node:worker_threads';
-import { planShapes, searchShape } from '../plan/search';
-import type { PlanRequest } from '../plan/types';
-import type { ShapeDone, ShapeJob } from './planPool';
+/** A worker thread of `lab plan` (planPool.ts): the planner's worker handler on a thread's messages. */
+import { parentPort } from 'node:worker_threads';
+import type { PlanWorkerMessage } from '../plan/pool';
+import { planWorkerHandler } from '../plan/workerHandler';
 
-const req = workerData as PlanRequest;
-const shapes = planShapes(req);
-parentPort?.on('message', (job: ShapeJob) => {
-  parentPort?.postMessage({ index: job.index, outcome: searchShape(req, shapes[job.index]) } satisfies ShapeDone);
+const handle = planWorkerHandler();
+parentPort?.on('message', (m: PlanWorkerMessage) => {
+  const reply = handle(m);
+  if (reply) parentPort?.postMessage(reply);
 });

@@ -30,7 +30,9 @@ export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number
     precision: c.precision,
     tp: c.tp,
     engine: c.engine,
-    replicas: c.replicas,
+    replicas: c.disaggregated ? 1 : c.replicas,
+    prefillGpus: c.disaggregated ? c.disaggregated.prefillInstances * c.tp : 0,
+    decodeGpus: c.disaggregated ? c.disaggregated.decodeInstances * c.tp : 0,
     window: 'steady',
   };
 }
@@ -44,10 +46,15 @@ export interface Judged {
   goodputReqPerSec: number;
 }
 
+/** GPUs the configuration uses in all. */
+export function gpusOf(c: PlanConfig): number {
+  return c.disaggregated ? c.tp * (c.disaggregated.prefillInstances + c.disaggregated.decodeInstances) : c.tp * c.replicas;
+}
+
 /** Why a configuration cannot run, or null when it can. */
 export function refusal(req: PlanRequest, c: PlanConfig): string | null {
   const built = scenarioFromSettings(planSettings(req, c, req.ratePerSec));
-  return built.ok ? null : `${c.model} on ${c.tp} × ${c.gpu} ${c.precision} (${c.engine}): ${built.message}`;
+  return built.ok ? null : `${c.model} on ${c.tp} × ${c.gpu} ${c.precision} (${c.engine}${c.disaggregated ? ', disaggregated' : ''}): ${built.message}`;
 }
 
 /** Counts the simulations a search runs. */

@@ -8,22 +8,24 @@
  * deployment (its headroom). A shape that cannot reach R within the GPU
  * limit even with a generous pooling margin is pruned before its replica
  * search; a deployment that costs as much as another or more and sustains no
- * more is dominated and left out. Pure: no I/O, no DOM; cancel by `signal`.
+ * more is dominated and left out. A disaggregated shape (prefill and decode
+ * instances apart) is searched by `split.ts`. Pure: no I/O, no DOM; cancel
+ * by `signal`.
  */
 import { TP_DEGREES } from '../engine/profiles/catalog';
-import { PARAMS } from '../settings/schema';
-import { settingsToQuery } from '../settings/parse';
 import { queryWithPin } from '../settings/pin';
 import { judge, planSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
+import { plannedConfig } from './planned';
+import { searchSplit } from './split';
 import type { PlanConfig, PlannedConfig, PlanRequest, PlanResult } from './types';
+
+export { NEAR_KNEE } from './planned';
 
 /**
  * How much more than r × S₁ the r replicas of a shape might sustain (a balancer pools their queues):
  * a shape is pruned only when even this margin leaves R out of reach within the GPU limit.
  */
 export const POOLING_MARGIN = 2;
-/** A deployment whose sustained rate is below this multiple of the asked rate sits near its knee. */
-export const NEAR_KNEE = 1.2;
 
 /** Progress of a plan: shapes searched of all shapes. */
 export interface PlanProgress {
@@ -32,21 +34,25 @@ export interface PlanProgress {
   evaluated: number;
 }
 
-/** Every shape (one replica) the request allows, in a fixed order. */
+/**
+ * Every shape the request allows, in a fixed order: one replica when
+ * colocated; one prefill and one decode instance when disaggregated (listed
+ * after every colocated shape, so a colocated plan's shapes are numbered as
+ * they always were).
+ */
 export function planShapes(req: PlanRequest): PlanConfig[] {
   const out: PlanConfig[] = [];
-  for (const model of req.models)
-    for (const gpu of req.gpus)
-      for (const precision of req.precisions)
-        for (const tp of TP_DEGREES)
-          for (const engine of req.engines) if (tp <= req.maxGpus) out.push({ model, gpu, precision, tp, replicas: 1, engine });
+  for (const split of req.splits ?? ['colocated'])
+    for (const model of req.models)
+      for (const gpu of req.gpus)
+        for (const precision of req.precisions)
+          for (const tp of TP_DEGREES)
+            for (const engine of req.engines) {
+              if (split === 'colocated' && tp <= req.maxGpus) out.push({ model, gpu, precision, tp, replicas: 1, engine });
+              if (split === 'disaggregated' && 2 * tp <= req.maxGpus) out.push({ model, gpu, precision, tp, replicas: 1, engine, disaggregated: { prefillInstances: 1, decodeInstances: 1 } });
+            }
   return out;
 }
-
-const costOf = (req: PlanRequest, c: PlanConfig): number | null => {
-  const price = req.pricePerGpuHour[c.gpu];
-  return price === undefined ? null : price * c.tp * c.replicas;
-};
 
 /** Ranks cheapest first: cost when every config has a price, else GPUs; ties go to the higher sustained rate. */
 function rank(configs: PlannedConfig[]): PlannedConfig[] {
@@ -67,17 +73,6 @@ function undominated(ranked: PlannedConfig[]): PlannedConfig[] {
   return out;
 }
 
-/** `lab predict` options, from the settings' own link query (one schema for both). */
-function predictArgs(query: string): string[] {
-  const flagOf = new Map(PARAMS.map((p) => [p.key, p.flag]));
-  const args: string[] = [];
-  for (const [k, v] of new URLSearchParams(query)) {
-    const flag = flagOf.get(k);
-    if (flag) args.push(`--${flag}`, v);
-  }
-  return args;
-}
-
 /** What the search found for one shape: refused, pruned, missing the targets within the GPU limit, or a deployment. */
 export type ShapeOutcome =
   | { kind: 'refused'; reason: string; evaluated: number }
@@ -88,13 +83,15 @@ export type ShapeOutcome =
 /**
  * Searches one shape: its single instance's sustained rate, the fewest
  * replicas of it that meet the asked rate, and that deployment's own
- * sustained rate. Independent of every other shape, so shapes can be
+ * sustained rate (a disaggregated shape: its prefill and decode instances,
+ * `searchSplit`). Independent of every other shape, so shapes can be
  * searched in any order, in any worker, with the same answer.
  */
 export function searchShape(req: PlanRequest, shape: PlanConfig, signal?: AbortSignal): ShapeOutcome {
   const counter: Counter = { evaluated: 0 };
   const why = refusal(req, shape);
   if (why) return { kind: 'refused', reason: why, evaluated: 0 };
+  if (shape.disaggregated) return searchSplit(req, shape, counter, signal);
   const R = req.ratePerSec;
   const s1 = sustainedRate(req, shape, R, counter, signal);
   const maxReplicas = Math.floor(req.maxGpus / shape.tp);
@@ -118,23 +115,7 @@ export function searchShape(req: PlanRequest, shape: PlanConfig, signal?: AbortS
   if (!at.meets || signal?.aborted) return { kind: 'missed', evaluated: counter.evaluated };
   const c: PlanConfig = { ...shape, replicas: r };
   const sustained = sustainedRate(req, c, R, counter, signal);
-  const gpus = c.tp * c.replicas;
-  const query = settingsToQuery(planSettings(req, c, R));
-  return {
-    kind: 'found',
-    evaluated: counter.evaluated,
-    config: {
-      ...c, gpus, meets: true,
-      sustainedReqPerSec: sustained,
-      headroom: sustained / R - 1,
-      goodputPerGpu: at.goodputReqPerSec / gpus,
-      ttftP90Ms: at.ttftP90Ms, tpotP90Ms: at.tpotP90Ms, inTimeShare: at.inTimeShare,
-      costPerHour: costOf(req, c),
-      nearKnee: sustained < NEAR_KNEE * R,
-      predict: predictArgs(query),
-      link: query,
-    },
-  };
+  return { kind: 'found', evaluated: counter.evaluated, config: plannedConfig(req, c, at, sustained) };
 }
 
 /**

@@ -27,6 +27,8 @@ export interface PlanRequest {
   precisions: string[];
   /** Engine presets to consider. */
   engines: EngineId[];
+  /** Colocated instances (each prefills and decodes), disaggregated prefill/decode instances, or both; default colocated only. */
+  splits?: PlanSplit[];
   /** Most GPUs one configuration may use in all. */
   maxGpus: number;
   /** Price per GPU-hour by GPU id, typed in by the user (nothing is fetched); empty: rank by GPU count. */
@@ -36,7 +38,16 @@ export interface PlanRequest {
   seed: number;
 }
 
-/** One deployment shape: a model on `replicas` instances of `tp` GPUs each. */
+/** How a deployment's instances share the work: each does both, or some only prefill and the rest only decode. */
+export type PlanSplit = 'colocated' | 'disaggregated';
+/** Every split, in the order a plan's shapes list them. */
+export const PLAN_SPLITS: readonly PlanSplit[] = ['colocated', 'disaggregated'];
+
+/**
+ * One deployment shape: a model on `replicas` instances of `tp` GPUs each;
+ * disaggregated, on `prefillInstances` + `decodeInstances` instances of `tp`
+ * GPUs instead (and `replicas` is 1).
+ */
 export interface PlanConfig {
   model: string;
   gpu: string;
@@ -44,11 +55,13 @@ export interface PlanConfig {
   tp: number;
   replicas: number;
   engine: EngineId;
+  /** Set when disaggregated: instances that only prefill and instances that only decode. */
+  disaggregated?: { prefillInstances: number; decodeInstances: number };
 }
 
 /** A configuration that meets the targets at the asked rate, with what it costs and how far it goes. */
 export interface PlannedConfig extends PlanConfig {
-  /** GPUs in all (replicas × tp). */
+  /** GPUs in all (replicas × tp, or prefill + decode instances × tp). */
   gpus: number;
   /** Highest Poisson rate it serves within the targets (bisection), requests per second. */
   sustainedReqPerSec: number;

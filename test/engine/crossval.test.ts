@@ -87,9 +87,17 @@ describe('spreads for the ranges', () => {
     const s = spreadsFromHeldOut([tpot(5, 10), tpot(10, 10), tpot(10, 10), tpot(20, 10), thr(100, 200)], () => COMMITTED_FACTORS);
     expect(s.evidence.stepCost.rows).toBe(5);
     // Log-multipliers sorted, a = ln 2: [-a, 0, 0, a, a]; p10 at index 0.4 → -0.6a; p90 at index 3.6 → a.
-    expect(s.evidence.stepCost.p10).toBeCloseTo(2 ** -0.6, 9);
-    expect(s.evidence.stepCost.p90).toBeCloseTo(2, 9);
+    expect(s.evidence.stepCost.low).toBeCloseTo(2 ** -0.6, 9);
+    expect(s.evidence.stepCost.high).toBeCloseTo(2, 9);
     expect(s.spreads.stepCost).toEqual([Number((2 ** -0.6).toPrecision(3)), 2]);
+    // At the 25th and 75th: index 1 → 0 (kept below 1 as 0.99), index 3 → a.
+    const q25 = spreadsFromHeldOut([tpot(5, 10), tpot(10, 10), tpot(10, 10), tpot(20, 10), thr(100, 200)], () => COMMITTED_FACTORS, 25);
+    expect(q25.evidence.stepCost).toMatchObject({ quantilePct: 25, low: 1, high: 2 });
+    expect(q25.spreads.stepCost).toEqual([0.99, 2]);
+    // One percentile per input: the step cost's is the one that counts here.
+    const mixed = spreadsFromHeldOut([tpot(5, 10), tpot(10, 10), tpot(10, 10), tpot(20, 10), thr(100, 200)], () => COMMITTED_FACTORS, { kvCapacity: 10, stepCost: 25, frontend: 10 });
+    expect(mixed.evidence.stepCost.low).toBe(1);
+    expect(() => spreadsFromHeldOut([], () => COMMITTED_FACTORS, 50)).toThrow(/between 0 and 50/);
   });
 });
 

@@ -1,28 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMITTED_FACTORS, mapLoadRows, parseCsvRecords } from '../../src/engine/calibration/index';
+import { heldOutCases, mapLoadRows, parseCsvRecords } from '../../src/engine/calibration/index';
 import { PREDICTION_SPREADS } from '../../src/engine/uncertainty';
-import { rangeCoverage } from '../../src/engine/uncertainty/coverage';
+import { heldOutCoverage } from '../../src/engine/uncertainty/heldOutCoverage';
 
 const LOAD_CSV = new URL('../../data/calibration/measurements-load.csv', import.meta.url);
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+const doc = readFileSync(new URL('../../docs/calibration.md', import.meta.url), 'utf8');
 
-describe('range coverage on the repository’s calibration runs under load', () => {
-  it('matches the README’s figures, and stays near the 80% aimed for on TPOT and throughput', () => {
+describe('range coverage on the repository’s calibration runs under load, each on the fold that never saw it', () => {
+  it('matches the README’s figures and the generated report’s chosen line, near the 80% aimed for', () => {
     if (!existsSync(LOAD_CSV)) throw new Error('data/calibration/measurements-load.csv is committed in the repository and missing');
     const { cases } = mapLoadRows(parseCsvRecords(readFileSync(LOAD_CSV, 'utf8')));
-    const cov = rangeCoverage(cases, COMMITTED_FACTORS, PREDICTION_SPREADS);
-    const by = Object.fromEntries(cov.map((c) => [c.kind, c]));
+    const cov = heldOutCoverage(heldOutCases(cases), PREDICTION_SPREADS);
+    const by = Object.fromEntries(cov.map((c) => [c.metric, c]));
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-    expect(by['load-ttft'].cases).toBe(363);
-    expect(readme).toContain(`measured mean TTFT falls inside the lab's range in ${pct(by['load-ttft'].insideShare)} of runs, mean TPOT in ${pct(by['load-tpot'].insideShare)} and output throughput in ${pct(by['load-throughput'].insideShare)}, with a median range width (hi ÷ lo − 1) of ${pct(by['load-ttft'].medianWidth)}`);
-    // Tolerance: a range that held everything, or nothing, would be as useless as none. One step-cost
-    // spread moves all three metrics, so TPOT and throughput sit above the 80% aimed for (89–92%, README).
-    for (const kind of ['load-tpot', 'load-throughput']) {
-      expect(by[kind].insideShare).toBeGreaterThan(0.65);
-      expect(by[kind].insideShare).toBeLessThan(0.99);
+    expect(by.ttftMs.cases).toBe(363);
+    expect(readme).toContain(`the measured mean TTFT falls inside the lab's range in ${pct(by.ttftMs.insideShare)} of runs, mean TPOT in ${pct(by.tpotMs.insideShare)} and output throughput in ${pct(by.outputTokPerSec.insideShare)}, with a median range width (hi ÷ lo − 1) of ${pct(by.ttftMs.medianWidth)}`);
+    // The committed spreads are the generated report's chosen pair, judged the same way.
+    const chosenTtft = doc.split('\n').find((l) => l.includes('(chosen) | TTFT under load, mean'));
+    expect(chosenTtft).toContain(`| ${pct(by.ttftMs.insideShare)} | ${pct(by.ttftMs.belowShare)} | ${pct(by.ttftMs.aboveShare)} | ${pct(by.ttftMs.medianWidth)} |`);
+    // Tolerance: a range that held everything, or nothing, would be as useless as none.
+    for (const m of ['ttftMs', 'tpotMs', 'outputTokPerSec']) {
+      expect(by[m].insideShare).toBeGreaterThan(0.5);
+      expect(by[m].insideShare).toBeLessThan(0.97);
     }
-    expect(by['load-ttft'].insideShare).toBeGreaterThan(0.4);
-    expect(by['load-ttft'].insideShare).toBeLessThan(0.95);
   }, 120_000);
 });

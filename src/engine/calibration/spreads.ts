@@ -1,8 +1,9 @@
 /**
  * The spreads the ranges use, read off the held-out residuals of the
  * cross-validation: for each thing the lab is unsure of, the multiplier that
- * would have explained each held-out row, and the 10th and 90th percentiles
- * of those multipliers. docs/calibration.md explains the attribution.
+ * would have explained each held-out row, and a low and a high percentile
+ * of those multipliers (the 10th and 90th unless `spreadQuantile.ts` chose
+ * wider ones). docs/calibration.md explains the attribution.
  */
 import { percentileSorted } from '../stats';
 import type { PredictionSpreads } from '../uncertainty/spreads';
@@ -26,14 +27,21 @@ const KV_RANGE: readonly [number, number] = [0.5, 2];
 /** Front-end multipliers are clamped to this range. */
 const FRONTEND_RANGE: readonly [number, number] = [0.25, 4];
 
-/** The multipliers behind one spread: how many rows gave one, and the [p10, p90] of them. */
+/** The multipliers behind one spread: how many rows gave one, and the [low, high] percentiles of them. */
 export interface SpreadEvidence {
   rows: number;
   /** Rows clamped to the end of the searched range. */
   clamped: number;
-  p10: number;
-  p90: number;
+  /** The low percentile taken (10 for p10 and p90), 0 < q < 50. */
+  quantilePct: number;
+  /** The q-th percentile of the multipliers. */
+  low: number;
+  /** The (100 − q)-th percentile of the multipliers. */
+  high: number;
 }
+
+/** The low percentile each spread is read at (10: its p10 and p90). */
+export type SpreadQuantiles = Record<'kvCapacity' | 'stepCost' | 'frontend', number>;
 
 /** The spreads and the evidence behind each. */
 export interface HeldOutSpreads {
@@ -41,15 +49,15 @@ export interface HeldOutSpreads {
   evidence: Record<'kvCapacity' | 'stepCost' | 'frontend', SpreadEvidence>;
 }
 
-function evidence(multipliers: readonly number[], clamped: number): SpreadEvidence {
+function evidence(multipliers: readonly number[], clamped: number, quantilePct: number): SpreadEvidence {
   const logs = Float64Array.from(multipliers.map(Math.log)).sort();
-  return { rows: multipliers.length, clamped, p10: Math.exp(percentileSorted(logs, 10)), p90: Math.exp(percentileSorted(logs, 90)) };
+  return { rows: multipliers.length, clamped, quantilePct, low: Math.exp(percentileSorted(logs, quantilePct)), high: Math.exp(percentileSorted(logs, 100 - quantilePct)) };
 }
 
 /** [lo, hi] from evidence, kept on either side of 1 (a spread that does not contain 1 would move every prediction). */
 function bracket(e: SpreadEvidence): readonly [number, number] {
   const round = (v: number): number => Number(v.toPrecision(3));
-  return [round(Math.min(e.p10, 0.99)), round(Math.max(e.p90, 1.01))];
+  return [round(Math.min(e.low, 0.99)), round(Math.max(e.high, 1.01))];
 }
 
 /**
@@ -95,8 +103,12 @@ export function kvMultiplierFor(r: CaseResult, factors: CalibrationFactors): { k
  *   fitted capacity, each row's multiplier the one that explains its TTFT;
  * - front end: the other rows of TTFT under load above one user, the whole
  *   residual (measured ÷ lab) charged to the front end, clamped to [0.25, 4].
+ * Each spread is its `quantilePct`-th and (100 − `quantilePct`)-th percentile
+ * (one figure for all three, or one per input).
  */
-export function spreadsFromHeldOut(results: readonly CaseResult[], factorsOf: (c: CalibrationCase) => CalibrationFactors): HeldOutSpreads {
+export function spreadsFromHeldOut(results: readonly CaseResult[], factorsOf: (c: CalibrationCase) => CalibrationFactors, quantilePct: number | SpreadQuantiles = 10): HeldOutSpreads {
+  const q: SpreadQuantiles = typeof quantilePct === 'number' ? { kvCapacity: quantilePct, stepCost: quantilePct, frontend: quantilePct } : quantilePct;
+  for (const v of Object.values(q)) if (!(v > 0 && v < 50)) throw new RangeError(`a spread's percentile must be between 0 and 50, got ${v}`);
   const step: number[] = [];
   const kv: number[] = [];
   const front: number[] = [];
@@ -118,7 +130,7 @@ export function spreadsFromHeldOut(results: readonly CaseResult[], factorsOf: (c
       front.push(clamped);
     }
   }
-  const ev = { kvCapacity: evidence(kv, kvClamped), stepCost: evidence(step, 0), frontend: evidence(front, frontClamped) };
+  const ev = { kvCapacity: evidence(kv, kvClamped, q.kvCapacity), stepCost: evidence(step, 0, q.stepCost), frontend: evidence(front, frontClamped, q.frontend) };
   return { spreads: { kvCapacity: bracket(ev.kvCapacity), stepCost: bracket(ev.stepCost), frontend: bracket(ev.frontend) }, evidence: ev };
 }
 

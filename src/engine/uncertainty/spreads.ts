@@ -12,8 +12,8 @@ export interface PredictionSpreads {
 
 /** The spreads every range uses (see docs/calibration.md, "Spreads for the ranges"). */
 export const PREDICTION_SPREADS: PredictionSpreads = {
-  kvCapacity: [0.544, 1.41],
-  stepCost: [0.862, 1.18],
-  frontend: [0.768, 1.3],
-  source: "leave-one-group-out residuals, 31 groups, npm run calibrate 2026-12-02",
+  kvCapacity: [0.512, 1.53],
+  stepCost: [0.846, 1.21],
+  frontend: [0.726, 1.33],
+  source: "leave-one-group-out residuals, 31 groups, p7.5/p92.5, npm run calibrate 2026-12-02",
 };

@@ -4,6 +4,7 @@ import { StreamingPanel } from '../streaming';
 import { WhyPanel } from '../why';
 import { Charts } from './Charts';
 import { CompareSection } from './CompareSection';
+import { PlanSection } from './PlanSection';
 import { TraceSection } from './TraceSection';
 
 /**
@@ -42,6 +43,9 @@ export function LaterSections() {
       </SectionBoundary>
       <SectionBoundary name="The trace replay">
         <TraceSection />
+      </SectionBoundary>
+      <SectionBoundary name="The capacity planner">
+        <PlanSection />
       </SectionBoundary>
       <SectionBoundary name="The explanation">
         <WhyPanel />

@@ -14,6 +14,7 @@ export const PAGE_SECTIONS = [
   { id: 'distribution', label: 'Percentiles' },
   { id: 'compare', label: 'Compare' },
   { id: 'trace', label: 'Trace' },
+  { id: 'plan', label: 'Plan' },
   { id: 'why', label: 'Why' },
   { id: 'myths', label: 'Myths' },
   { id: 'quiz', label: 'Quiz' },

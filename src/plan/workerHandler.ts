@@ -1,0 +1,25 @@
+/**
+ * What a planner worker does with its messages, whatever runs it (the page's
+ * Web Worker, the CLI's worker thread, a test): remembers the request, then
+ * searches each shape it is sent with the planner's own `searchShape`.
+ */
+import { planShapes, searchShape } from './search';
+import type { PlanWorkerMessage, ShapeDone } from './pool';
+import type { PlanConfig, PlanRequest } from './types';
+
+/** A handler for one worker: `start` answers nothing, each `shape` job answers its outcome. */
+export function planWorkerHandler(): (m: PlanWorkerMessage) => ShapeDone | null {
+  let request: PlanRequest | null = null;
+  let shapes: PlanConfig[] = [];
+  return (m) => {
+    if (m.kind === 'start') {
+      request = m.request;
+      shapes = planShapes(m.request);
+      return null;
+    }
+    if (!request) throw new Error('a planner worker was sent a shape before its request');
+    const shape = shapes[m.index];
+    if (!shape) throw new Error(`a planner worker was sent shape ${m.index} of ${shapes.length}`);
+    return { index: m.index, outcome: searchShape(request, shape) };
+  };
+}

@@ -1,0 +1,105 @@
+// The Plan section (issue 20): a small plan run on the page's workers, its
+// progress, a result's link into the lab (pinned against the cheapest),
+// Cancel, the form's refusals, axe, and screenshots.
+import type { Locator, Page } from '@playwright/test';
+import { expect, shotPath, test } from './fixtures';
+import { axeClean, ready, renderEverything } from './helpers';
+
+/** The Plan section, in view, its panel loaded. */
+async function planSection(page: Page) {
+  const section = page.getByTestId('plan-section');
+  await section.waitFor({ timeout: 120_000 });
+  await renderEverything(page);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'idle');
+  return section;
+}
+
+/** Narrows the candidates to a small plan: L40S only, vLLM only, at most 2 GPUs, 4 req/s. */
+async function smallPlan(section: Locator) {
+  const boxes = section.getByTestId('plan-gpus').getByRole('checkbox');
+  for (const box of await boxes.all()) if ((await box.getAttribute('value')) !== 'l40s') await box.uncheck();
+  await section.getByRole('checkbox', { name: 'L40S 48GB' }).check();
+  await section.getByRole('checkbox', { name: 'TensorRT-LLM' }).uncheck();
+  await section.getByLabel('Most GPUs in one deployment').fill('2');
+  await section.getByLabel('Peak traffic').fill('4');
+}
+
+test('open #plan, run a small plan to the end, open a result in the lab pinned against the cheapest; axe clean', async ({ lab }) => {
+  const { page, requests } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  // The planner's worker is fetched only when a plan runs.
+  expect(requests.filter((u) => /plan\.worker/.test(u))).toEqual([]);
+  // Prefilled from the lab: its model and the chat workload's lengths and targets.
+  await expect(section.getByTestId('plan-model')).toHaveValue('llama-3.1-8b');
+  await expect(section.getByLabel('Prompt (mean)')).toHaveValue('1000');
+  await expect(section.getByLabel('p90 TTFT at most')).toHaveValue('500');
+  await smallPlan(section);
+  await section.getByTestId('plan-run').click();
+  const panel = section.getByTestId('plan-panel');
+  await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  const bar = section.getByRole('progressbar', { name: 'Plan progress' });
+  const max = await bar.getAttribute('aria-valuemax');
+  expect(Number(max)).toBeGreaterThan(1);
+  await expect(bar).toHaveAttribute('aria-valuenow', max!);
+  await expect(panel).toHaveAttribute('data-workers', '0');
+  expect(requests.some((u) => /plan\.worker/.test(u))).toBe(true);
+  const rows = section.getByTestId('plan-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  await expect(section.getByTestId('plan-summary')).toContainText(/\d+ simulations in [\d.]+ s on \d workers?/);
+  await expect(section.getByTestId('plan-results')).not.toContainText(/NaN|Infinity|undefined/);
+  await expect(section.getByTestId('pareto-chart').locator('circle')).toHaveCount(2 * (await rows.count()));
+  await axeClean(page);
+
+  // The second deployment opens in the lab, on its own configuration, pinned against the cheapest.
+  const first = await rows.nth(0).getByTestId('plan-link').getAttribute('href');
+  const link = rows.nth(1).getByTestId('plan-link');
+  const href = (await link.getAttribute('href'))!;
+  expect(new URLSearchParams(href.slice(1).split('#')[0]).get('pin')).toBe(new URLSearchParams(first!.slice(1).split('#')[0]).toString());
+  await link.click();
+  await page.waitForURL((u) => u.search.includes('gpu=l40s') && u.search.includes('pin='));
+  await ready(page);
+  await expect(page.getByTestId('pin-bar')).toBeVisible();
+  const params = new URL(page.url()).searchParams;
+  expect(params.get('server')).toBe('hardware');
+  expect(params.get('gpu')).toBe('l40s');
+  expect(params.get('engine')).toBe('vllm');
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+});
+
+test('Cancel stops the plan and every worker; the form refuses absurd values with the reason', async ({ lab }) => {
+  const { page } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  const panel = section.getByTestId('plan-panel');
+  await section.getByTestId('plan-run').click();
+  await expect(panel).toHaveAttribute('data-state', 'running');
+  await expect(panel).not.toHaveAttribute('data-workers', '0');
+  // The rest of the page still answers while the plan runs.
+  await expect(section.getByTestId('plan-cancel')).toBeEnabled();
+  await section.getByTestId('plan-cancel').click();
+  await expect(panel).toHaveAttribute('data-state', 'cancelled');
+  await expect(panel).toHaveAttribute('data-workers', '0');
+  await expect(section.getByTestId('plan-progress')).toHaveAttribute('aria-valuetext', /Stopped after \d+ of \d+ shapes/);
+
+  await section.getByLabel('Peak traffic').fill('lots');
+  await section.getByLabel('Requests in time, at least').fill('250');
+  await section.getByTestId('plan-run').click();
+  const alert = section.getByTestId('plan-invalid');
+  await expect(alert).toContainText('Peak traffic: "lots" is not a number.');
+  await expect(alert).toContainText('Share in time: 250 % is more than 100 %');
+  await expect(panel).toHaveAttribute('data-state', 'cancelled');
+  await expect(section.getByTestId('plan-error-rate')).toBeVisible();
+  await axeClean(page);
+});
+
+for (const width of [390, 1280] as const) {
+  test(`screenshot of the Plan section with a small plan at ${width} px @screenshots`, async ({ lab }) => {
+    const { page } = await lab({ query: '#plan', width });
+    const section = await planSection(page);
+    await smallPlan(section);
+    await section.getByTestId('plan-price-l40s').fill('0.9');
+    await section.getByTestId('plan-run').click();
+    await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+    await section.screenshot({ path: shotPath(`plan-${width}.png`) });
+  });
+}
