@@ -5,7 +5,6 @@ import { looksLikeLlmperf, looksLikeLlmperfSummary } from './llmperf';
 import { separatorProblem } from './separators';
 import type { ImportFormat } from './types';
 import { looksLikeVllm, looksLikeVllmSummary } from './vllm';
-import { isC0Control } from './controlChars';
 
 /** What a text is: a format to parse (as JSON or as lines), or a known-wrong file with the reason. */
 export type Detection =
@@ -72,28 +71,6 @@ function describeScalar(value: unknown): string {
     return `the file is one JSON string ("${value.slice(0, 40)}${value.length > 40 ? '…' : ''}"), not a benchmark result`;
   }
   return `the file is the single JSON ${typeof value} ${String(value).slice(0, 40)}, not a benchmark result`;
-}
-
-/**
- * Why a text is not a text file at all, or null: NUL bytes or many control or
- * undecodable characters in its first 4 KB. Names the container when its
- * signature shows (gzip, zip, PDF, Parquet, xlsx).
- */
-export function binaryProblem(text: string): string | null {
-  const head = text.slice(0, 4096);
-  let odd = 0;
-  for (let i = 0; i < head.length; i++) {
-    const c = head.charCodeAt(i);
-    if (c === 0) odd += 8;
-    else if (c === 0xfffd || isC0Control(c)) odd++;
-  }
-  if (odd === 0 || odd < head.length * 0.02) return null;
-  const kind = head.startsWith('\u001f\ufffd') ? 'a gzip archive (unpack it first)'
-    : head.startsWith('PK\u0003\u0004') ? 'a zip archive or a spreadsheet (.xlsx): unpack it, or save the sheet as CSV'
-      : head.startsWith('%PDF') ? 'a PDF document'
-        : head.startsWith('PAR1') ? 'a Parquet file (convert it to JSON or CSV)'
-          : 'binary data';
-  return `this is ${kind}, not a text result file (JSON, JSONL or CSV)`;
 }
 
 function isAggregateStats(obj: Record<string, unknown>): boolean {

@@ -1,5 +1,7 @@
 import { prepareRun, type PreparedRun } from './metrics';
 import { parseRunFiles } from './parse';
+import { readSourceText } from './textRules';
+import type { TraceResult } from './trace';
 import type { ImportedRun, ImportOptions } from './types';
 
 /** What is imported: file contents as text, or a Blob/File read where the import runs. */
@@ -18,8 +20,13 @@ export type ImportReply = { ok: true; run: ImportedRun; prepared: PreparedRun; f
 export type ImportWorkerRequest =
   | { type: 'import'; id: number; sources: NamedSource[]; options: ImportOptions }
   /** The run of import `runId` as the lab's CSV or JSON text (the worker keeps its chunk times). */
-  | { type: 'export'; id: number; runId: number; kind: 'csv' | 'json'; metrics?: unknown };
-export type ImportWorkerReply = (ImportReply & { type: 'import'; id: number }) | { type: 'export'; id: number; text: string | null };
+  | { type: 'export'; id: number; runId: number; kind: 'csv' | 'json'; metrics?: unknown }
+  /** The run of import `runId` as a trace of its own requests (`traceFromRun`), to replay on the lab's server. */
+  | { type: 'trace'; id: number; runId: number; fallbackPromptTokens: number };
+export type ImportWorkerReply =
+  | (ImportReply & { type: 'import'; id: number })
+  | { type: 'export'; id: number; text: string | null }
+  | { type: 'trace'; id: number; result: TraceResult };
 
 /**
  * Reads, parses and prepares benchmark files: one run (a file, or an llmperf
@@ -30,7 +37,10 @@ export type ImportWorkerReply = (ImportReply & { type: 'import'; id: number }) |
 export async function importSources(sources: readonly NamedSource[], options: ImportOptions = {}): Promise<ImportReply> {
   const files = sources.map((s) => s.name);
   try {
-    const texts = await Promise.all(sources.map(async (s) => ({ name: s.name, text: typeof s.source === 'string' ? s.source : await s.source.text() })));
+    const read = await Promise.all(sources.map(async (s) => ({ name: s.name, read: await readSourceText(s.source, 'file') })));
+    const refused = read.find((r) => !r.read.ok);
+    if (refused && !refused.read.ok) return { ok: false, error: refused.read.error, files };
+    const texts = read.map((r) => ({ name: r.name, text: r.read.ok ? r.read.text : '' }));
     const groups = parseRunFiles(texts, options);
     if (groups.length === 0) return { ok: false, error: 'no file was given', files };
     if (groups.length > 1) {

@@ -15,3 +15,5 @@ export type { ChunkInfo } from './openaiChunk';
 export { importSource, importSources, pageCopy, chunkCount } from './importSource';
 export type { ImportSource, NamedSource, ImportReply, ImportWorkerRequest, ImportWorkerReply } from './importSource';
 export { failureReasons } from './failures';
+export { importTraceSource } from './traceSource';
+export { MAX_IMPORT_BYTES, regularText, readSourceText, sizeProblem, binaryProblem } from './textRules';

@@ -14,6 +14,7 @@ export const labJsonSchema = z.object({
   run: z.object({
     format: z.enum(['vllm', 'genai-perf', 'aiperf', 'llmperf', 'lab-csv', 'lab-json', 'live']),
     label: z.string(),
+    servedModel: z.string().optional(),
     requests: z.array(
       z.object({
         id: z.string(),

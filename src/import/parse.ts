@@ -1,11 +1,12 @@
 import { parseAiperf } from './aiperf';
-import { binaryProblem, detectJson, detectText, LLMPERF_SUMMARY_ALONE, type Detection } from './detect';
+import { detectJson, detectText, LLMPERF_SUMMARY_ALONE, type Detection } from './detect';
 import { parseGenaiPerf } from './genaiPerf';
 import { parseJsonText } from './jsonText';
 import { parseLabCsv } from './labCsv';
 import { parseLabJson } from './labJson';
 import { applyLlmperfSummary, parseLlmperf } from './llmperf';
 import { checkPlausible } from './plausible';
+import { regularText } from './textRules';
 import type { ImportOptions, ParseResult } from './types';
 import { parseVllm } from './vllm';
 
@@ -14,13 +15,11 @@ type Reading = { kind: 'run'; result: ParseResult } | { kind: 'llmperf-summary';
 
 function read(input: string, options: ImportOptions): Reading {
   try {
-    const unbommed = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-    // Old Mac line ends (CR only): one rule for every reader below.
-    const text = unbommed.includes('\r') && !unbommed.includes('\n') ? unbommed.replace(/\r/g, '\n') : unbommed;
+    // The rules a trace file passes too (src/import/textRules.ts): BOM, CR-only line ends, empty, binary.
+    const regular = regularText(input, 'file');
+    if (!regular.ok) return fail(regular.error);
+    const text = regular.text;
     const trimmed = text.trimStart();
-    if (trimmed === '') return fail('the file is empty');
-    const binary = binaryProblem(text);
-    if (binary) return fail(binary);
     const nl = trimmed.indexOf('\n');
     const firstLine = (nl === -1 ? trimmed : trimmed.slice(0, nl)).trim();
     if (/^("|null\b|true\b|false\b|-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$)/.test(trimmed)) {

@@ -12,6 +12,8 @@
  * - JSONL: one `{"send_s": …, "prompt_tokens": …, "output_tokens": …}` per line.
  */
 import { csvParseRows } from 'd3-dsv';
+import { escapeControl } from './controlChars';
+import { regularText } from './textRules';
 
 /** A trace ready to replay: times in seconds from its first request, one entry per request. */
 export interface RequestTrace {
@@ -140,7 +142,7 @@ function parseCsv(text: string): TraceResult {
   if (!cols) {
     return {
       ok: false,
-      error: `line 1: not a trace header (${header.slice(0, 6).join(',').slice(0, 120)}); expected TIMESTAMP,ContextTokens,GeneratedTokens (Azure), Timestamp,…,Request tokens,Response tokens (BurstGPT) or send_s,prompt_tokens,output_tokens`,
+      error: `line 1: not a trace header (${escapeControl(header.slice(0, 6).join(',').slice(0, 120))}); expected TIMESTAMP,ContextTokens,GeneratedTokens (Azure), Timestamp,…,Request tokens,Response tokens (BurstGPT) or send_s,prompt_tokens,output_tokens`,
     };
   }
   const b = new TraceBuilder(cols.format);
@@ -183,8 +185,10 @@ function parseJsonl(text: string): TraceResult {
  * order are sorted. Times are rebased so the first request is sent at 0.
  */
 export function parseTrace(input: string): TraceResult {
-  const text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n?/g, '\n');
-  if (text.trim() === '') return { ok: false, error: 'the trace is empty' };
+  // The result files' rules first (src/import/textRules.ts): BOM, line ends, empty, binary.
+  const regular = regularText(input, 'trace');
+  if (!regular.ok) return regular;
+  const text = regular.text.replace(/\r\n?/g, '\n');
   try {
     return text.trimStart().startsWith('{') ? parseJsonl(text) : parseCsv(text);
   } catch (e) {

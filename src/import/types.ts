@@ -51,6 +51,8 @@ export interface ImportedRun {
   /** Short description: file name, model, or endpoint. */
   label: string;
   requests: ImportedRequest[];
+  /** The model name the file records (vLLM's `model_id`), when it does: how the page offers to replay on the same hardware. */
+  servedModel?: string;
   /**
    * Run duration in seconds used as the throughput denominator. Each tool defines it
    * differently; `durationNote` says which definition was used.

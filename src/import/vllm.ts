@@ -107,6 +107,7 @@ export function parseVllm(obj: unknown, options: ImportOptions = {}): ParseResul
       format: 'vllm',
       label: options.fileName ?? (d.model_id ? `vLLM bench serve: ${d.model_id}` : 'vLLM bench serve'),
       requests,
+      ...(d.model_id ? { servedModel: d.model_id.slice(0, 200) } : {}),
       durationS: d.duration,
       durationNote: 'vLLM `duration`: wall clock from just before the first request is dispatched until every request has finished (includes ramp-up and tail).',
       outputTokensFrom: 'tool',

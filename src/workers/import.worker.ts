@@ -4,11 +4,13 @@
  * hundreds of milliseconds to parse and summarise. The File is read here too,
  * so its text never crosses the thread boundary. A big run (many chunk
  * times) stays here: the page gets its prepared statistics and no requests
- * (copying them blocked the page), and asks here for its CSV/JSON download.
+ * (copying them blocked the page), and asks here for its CSV/JSON download
+ * and for its requests as a trace to replay.
  */
 import { runToCsv, runToJson } from '../export/runFiles';
 import type { RunMetrics } from '../engine/types';
 import { chunkCount, importSources, pageCopy, type ImportWorkerReply, type ImportWorkerRequest } from '../import/importSource';
+import { traceFromRun } from '../import/replay';
 import type { ImportedRun } from '../import/types';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -24,6 +26,12 @@ self.onmessage = async (event: MessageEvent<ImportWorkerRequest>) => {
     const run = kept.get(msg.runId);
     const text = run ? (msg.kind === 'csv' ? runToCsv(run) : runToJson(run, msg.metrics as RunMetrics | undefined)) : null;
     self.postMessage({ type: 'export', id: msg.id, text } satisfies ImportWorkerReply);
+    return;
+  }
+  if (msg.type === 'trace') {
+    const run = kept.get(msg.runId);
+    const result = run ? traceFromRun(run, msg.fallbackPromptTokens) : { ok: false as const, error: 'the run\'s requests are no longer in memory; import the file again' };
+    self.postMessage({ type: 'trace', id: msg.id, result } satisfies ImportWorkerReply);
     return;
   }
   const reply = await importSources(msg.sources, msg.options);

@@ -6,7 +6,8 @@
  * origin, fetched only when a trace is asked for); the last few parsed traces
  * stay here, so changing the server only reruns them.
  */
-import { parseTrace, type RequestTrace, type TraceResult } from '../import/trace';
+import type { RequestTrace, TraceResult } from '../import/trace';
+import { importTraceSource } from '../import/traceSource';
 import type { BuiltInTraceId } from '../import/traceCatalog';
 import { runTraceComparison } from '../traces/traceRun';
 import type { TraceSource, TraceWorkerReply, TraceWorkerRequest } from '../traces/traceProtocol';
@@ -24,8 +25,8 @@ async function load(source: TraceSource): Promise<TraceResult> {
   const key = source.kind === 'built-in' ? source.id : source.file;
   const hit = parsed.get(key);
   if (hit) return hit;
-  const text = source.kind === 'built-in' ? (await BUILT_IN_TEXT[source.id]()).default : await source.file.text();
-  const result = parseTrace(text);
+  // A file takes the result files' door (size cap, text rules, line-numbered errors); a built-in trace the same parser.
+  const result = await importTraceSource(source.kind === 'built-in' ? (await BUILT_IN_TEXT[source.id]()).default : source.file);
   parsed.set(key, result);
   while (parsed.size > 4) parsed.delete(parsed.keys().next().value as BuiltInTraceId | Blob);
   return result;

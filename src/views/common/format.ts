@@ -7,6 +7,7 @@ const sig3 = format(',.3~r');
 const sig3Fixed = format(',.3r');
 const int = format(',d');
 const fixed1 = format(',.1f');
+const sig2 = format('.2~r');
 
 const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
 
@@ -90,4 +91,10 @@ export function formatCount(x: number | null | undefined): string {
 /** Tokens per second of a pace given as ms per token. */
 export function tokPerSecOf(msPerToken: number | null | undefined): number | null {
   return ok(msPerToken) && msPerToken > 0 ? 1000 / msPerToken : null;
+}
+
+/** A ratio as the cards print it: "0.18×", "2.9×", "41×". */
+export function formatRatio(r: number | null): string {
+  if (!ok(r) || r < 0) return NO_VALUE;
+  return `${r >= 10 ? Math.round(r) : sig2(r)}×`;
 }

@@ -11,6 +11,8 @@ import { compareRows, importedRunPoint, runVerdict } from './compareModel';
 import { ExportActions, fileStem } from './ExportActions';
 import { ImportDrop } from './ImportDrop';
 import { LiveForm } from './LiveForm';
+import { ReplayPanel } from './ReplayPanel';
+import type { ReplayServers } from './replayServer';
 import { shownRun, useRunImport } from './useRunImport';
 
 /** What the panel needs of the current simulation (null while none is ready). */
@@ -33,6 +35,8 @@ export interface ComparePanelProps {
    * it changes (null when none): how the page puts the run on the curve.
    */
   onRunChange?: (point: RunPoint | null) => void;
+  /** Names and finds replay servers (from the page's entry, which holds the catalog); without it the panel offers no replay. */
+  replayServers?: ReplayServers;
 }
 
 /**
@@ -44,9 +48,9 @@ export interface ComparePanelProps {
  * the shown run through `onRunChange`. A file that cannot be read leaves the
  * run shown before it in place.
  */
-export function ComparePanel({ simulated, slo, settings, onRunChange }: ComparePanelProps) {
+export function ComparePanel({ simulated, slo, settings, onRunChange, replayServers }: ComparePanelProps) {
   const id = useId();
-  const { state, importFiles, cancel, exportRun, showRun, showError, clear } = useRunImport();
+  const { state, importFiles, cancel, exportRun, runTrace, showRun, showError, clear } = useRunImport();
   // An llmperf file without its summary has no duration: it is Σ E2E ÷ concurrency, which the reader may know (null: not given).
   // Kept with the run it was given for: another file starts again from "not given".
   const [given, setGiven] = useState<{ run: ImportedRun; concurrency: number } | null>(null);
@@ -164,6 +168,8 @@ export function ComparePanel({ simulated, slo, settings, onRunChange }: CompareP
           <CdfChart title="TPOT distribution" metricLabel="Time per output token" series={series('tpotMs')} sloMs={slo.tpotMs} fileStem={`${fileStem(run?.label ?? 'simulation')}-tpot`} />
         </div>
       )}
+
+      {run && metrics && shown && replayServers && <ReplayPanel run={run} measured={metrics} samples={shown.prepared.samples} settings={settings} slo={slo} runTrace={runTrace} servers={replayServers} />}
 
       <ExportActions settings={settings} run={run} metrics={metrics} simulated={simulated} exportRun={exportRun} />
     </section>

@@ -5,6 +5,8 @@ import { importSources, type ImportReply, type ImportWorkerReply, type ImportWor
 import { applyLlmperfSummary } from '../../import/llmperf';
 import { prepareRun, type PreparedRun } from '../../import/metrics';
 import { checkPlausible } from '../../import/plausible';
+import { traceFromRun } from '../../import/replay';
+import type { TraceResult } from '../../import/trace';
 import type { ImportedRun, ImportOptions } from '../../import/types';
 
 /** A run that was read, with its statistics prepared. */
@@ -129,6 +131,16 @@ export function useRunImport() {
     return kind === 'csv' ? runToCsv(run) : runToJson(run, metrics ?? undefined);
   }, []);
 
+  /**
+   * The shown run's own requests as a trace to replay: read here when the page
+   * holds them, else in the import worker that kept them.
+   */
+  const runTrace = useCallback(async (run: ImportedRun, fallbackPromptTokens: number): Promise<TraceResult> => {
+    if (run.keptInWorker === undefined) return traceFromRun(run, fallbackPromptTokens);
+    const reply = shownWorker.current ? await shownWorker.current.ask({ type: 'trace', runId: run.keptInWorker, fallbackPromptTokens }) : null;
+    return reply?.type === 'trace' ? reply.result : { ok: false, error: 'the run\'s requests are no longer in memory; import the file again' };
+  }, []);
+
   /** Shows a run measured live (small: prepared on the main thread). */
   const showRun = useCallback((r: ImportedRun) => {
     importSeq.current++;
@@ -145,7 +157,7 @@ export function useRunImport() {
     setState({ status: 'empty' });
   }, [keepShown]);
 
-  return { state, importFiles, cancel, exportRun, showRun, showError, clear };
+  return { state, importFiles, cancel, exportRun, runTrace, showRun, showError, clear };
 }
 
 /** An import worker with request/reply by id. */

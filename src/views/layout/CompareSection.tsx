@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useLabStore } from '../../store';
 import { useDeferredSim } from '../../workers';
+import { REPLAY_SERVERS } from '../compare/replayServer';
 
 // Its own chunk (the file parsers, their schemas, the endpoint client): the panel sits below the charts.
 const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: memo(m.ComparePanel) })));
@@ -33,7 +34,7 @@ export function CompareSection() {
   return (
     <div id="compare" className="rounded-lg border border-line bg-surface p-4 [contain-intrinsic-size:auto_1400px] [content-visibility:auto]" data-testid="compare-section">
       <Suspense fallback={<h2 className="text-lg font-semibold">Compare with a real run</h2>}>
-        <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} />
+        <ComparePanel simulated={simulated} slo={slo} settings={settings} onRunChange={setImportedRun} replayServers={REPLAY_SERVERS} />
       </Suspense>
     </div>
   );

@@ -3,12 +3,13 @@
  * change (Δ) and ratio (×), and the settings that changed, named as the
  * controls name them. Pure: the cards, the timeline and tests read it.
  */
-import { format } from 'd3-format';
 import type { RequestBreakdown } from '../../engine/breakdown';
 import type { RunMetrics } from '../../engine/types';
 import { PARAMS, type Settings } from '../../settings/schema';
 import type { SettingChange } from '../../settings/pin';
-import { formatMs, formatReqPerSec, formatTokPerSec, NO_VALUE } from '../common/format';
+import { formatMs, formatRatio, formatReqPerSec, formatTokPerSec, NO_VALUE } from '../common/format';
+
+export { formatRatio };
 
 /** The compared numbers, by the readout they sit beside (their baseline readouts are `baseline-<id>`). */
 export type ComparedId = 'ttft' | 'tpot' | 'e2e' | 'system-throughput' | 'goodput';
@@ -29,13 +30,6 @@ export interface Comparison {
 }
 
 const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
-const sig2 = format('.2~r');
-
-/** A ratio as the cards print it: "0.18×", "2.9×", "41×". */
-export function formatRatio(r: number | null): string {
-  if (!ok(r) || r < 0) return NO_VALUE;
-  return `${r >= 10 ? Math.round(r) : sig2(r)}×`;
-}
 
 const UNIT: Record<ComparedId, (x: number | null) => string> = {
   ttft: formatMs,
