@@ -5,6 +5,8 @@ import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { leversOf } from './levers';
+import { speculativeOf, type DraftSetup } from './speculative';
+import type { RooflineFactors } from '../engine/profiles/cost';
 import { resolveHardwareServer } from './server';
 import { servingOf } from './serving';
 
@@ -12,7 +14,7 @@ import { servingOf } from './serving';
 export type ScenarioOutcome = { ok: true; scenario: Scenario } | { ok: false; param: string; message: string };
 
 /** The server profile the settings choose, with the serving settings' batch limit and token budget. */
-export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
+export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile; draft?: DraftSetup | null; factors?: RooflineFactors } | { ok: false; param: string; message: string } {
   if (s.server === 'lesson') return { ok: true, profile: { ...lessonProfile(), maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
   if (s.server === 'custom') {
     // The client's idle TTFT is the network round trip plus the server's prefill.
@@ -62,7 +64,9 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
-  const levers = leversOf(s, server.profile);
+  const speculative = speculativeOf(s, server.draft ?? null, server.factors ?? null);
+  if (!speculative.ok) return speculative;
+  const levers = leversOf(s, server.profile, speculative.speculative);
   if (!levers.ok) return levers;
   if (levers.levers) scenario.levers = levers.levers;
   return { ok: true, scenario };

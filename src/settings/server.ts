@@ -3,14 +3,23 @@ import type { ResolvedServing } from '../engine/engines/resolve';
 import { gpuById } from '../engine/profiles/gpus';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
+import { resolveSpec } from '../engine/profiles/catalog';
+import type { RooflineFactors } from '../engine/profiles/cost';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
 import { effectiveKvPrecision, hardwareServing, servingOf } from './serving';
+import { draftSetupOf, type DraftSetup } from './speculative';
 
-/** A hardware server for the settings, with the roofline details the "why" panel draws. */
+/**
+ * A hardware server for the settings, with the roofline details the "why"
+ * panel draws, the speculative draft it carries (null without one) and its
+ * step-cost factors.
+ */
 export type HardwareOutcome =
-  | { ok: true; profile: ServerProfile; details: RooflineDetails }
+  | { ok: true; profile: ServerProfile; details: RooflineDetails; draft: DraftSetup | null; factors: RooflineFactors }
   | { ok: false; param: string; message: string };
+
+const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(bytes >= 1e10 ? 0 : 1)} GB`;
 
 /**
  * Resolves a hardware server (model × GPU × precision × TP) from settings,
@@ -29,7 +38,22 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const spec = {
     model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving), contextTokens: s.prompt + s.output,
   };
-  const result = hardwareProfile(spec, factors, options);
-  if (result.ok) return result;
+  // A draft model or EAGLE head takes its weights and KV out of the same GPUs' memory.
+  const resolved = resolveSpec(spec);
+  let draft: DraftSetup | null = null;
+  if (resolved.ok) {
+    const setup = draftSetupOf(s, resolved.resolved);
+    if (!setup.ok) return setup;
+    draft = setup.draft;
+  }
+  const result = hardwareProfile(spec, factors, draft ? { ...options, draft: draft.memory } : options);
+  if (result.ok) return { ...result, draft, factors };
+  if (draft && hardwareProfile(spec, factors, options).ok) {
+    const perGpu = resolved.ok && resolved.resolved.tp > 1 ? ' per GPU' : '';
+    return {
+      ok: false, param: 'spec-draft',
+      message: `the draft ${draft.model.label} does not fit beside the model: its ${gb(draft.memory.weightBytesPerGpu)} of weights${perGpu} and ${Math.round(draft.memory.kvBytesPerTokenPerGpu / 1024)} KiB of KV a token leave the KV cache under its minimum. ${result.suggestion}`,
+    };
+  }
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

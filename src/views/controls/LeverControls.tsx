@@ -1,4 +1,4 @@
-import { expectedTokensPerStep, MAX_SPEC_TOKENS } from '../../engine/levers/speculative';
+import { DEFAULT_SPEC_ACCEPTANCE, expectedTokensPerStep, MAX_SPEC_TOKENS } from '../../engine/levers/speculative';
 import { MAX_INSTANCES } from '../../engine/levers/config';
 import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
@@ -42,7 +42,7 @@ export function LeverControls() {
   const update = useLabStore((s) => s.updateSettings);
   const split = prefillGpus > 0 || decodeGpus > 0;
   const gpus = split ? prefillGpus + decodeGpus : replicas * tp;
-  const perStep = expectedTokensPerStep(k, acceptance);
+  const perStep = expectedTokensPerStep(k, acceptance ?? DEFAULT_SPEC_ACCEPTANCE);
 
   return (
     <section aria-labelledby="levers-h" className="space-y-3" data-testid="lever-controls">
@@ -75,7 +75,7 @@ export function LeverControls() {
           >
             <div className="flex flex-wrap items-end gap-2">
               <NumberField label="Draft tokens (K)" value={k} min={0} max={MAX_SPEC_TOKENS} integer onCommit={(v) => update({ specTokens: v })} className="w-28" />
-              <NumberField label="Acceptance" value={acceptance} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
+              <NumberField label="Acceptance" value={acceptance ?? DEFAULT_SPEC_ACCEPTANCE} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
               <NumberField label="Draft cost" value={draftCost} min={0} max={10} onCommit={(v) => update({ specDraftCost: v })} className="w-24" />
             </div>
             <p className="text-xs text-muted" data-testid="spec-per-step">
