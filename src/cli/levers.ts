@@ -20,7 +20,7 @@ export function leversJson(s: Scenario) {
     speculative: c.spec
       ? {
           tokens: c.spec.k, acceptance: round(c.spec.acceptance, 4), draftCost: c.spec.draftStepSeconds ? null : c.spec.draftCost, tokensPerStep: round(c.spec.perStep, 4),
-          method: c.spec.method, draft: c.spec.draftLabel ?? null, verifyTokens: c.spec.verifyTokens,
+          method: s.levers?.speculative?.method ?? 'custom', draft: s.levers?.speculative?.draftLabel ?? null, verifyTokens: c.spec.verifyTokens,
         }
       : null,
     replicas: c.prefillInstances > 0 ? 1 : c.roles.length,

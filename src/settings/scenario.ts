@@ -5,9 +5,12 @@ import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { leversOf } from './levers';
-import { speculativeOf, type DraftSetup } from './speculative';
+import type { DraftSetup } from './speculative';
+import { needsSpecMethods, specMethods } from './specRegistry';
+import { DEFAULT_SPEC_ACCEPTANCE } from '../engine/levers/speculative';
+import type { SpeculativeOptions } from '../engine/types';
 import type { RooflineFactors } from '../engine/profiles/cost';
-import { resolveHardwareServer } from './server';
+import { resolveHardwareServer, SPEC_LOADING } from './server';
 import { servingOf } from './serving';
 
 /** A scenario ready to simulate, or the reason the settings cannot run. */
@@ -32,6 +35,17 @@ export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(
 export function loadFromSettings(s: Settings): LoadSpec {
   if (s.rate !== null) return { kind: 'open', ratePerSec: s.rate, burstiness: s.burstiness };
   return { kind: 'closed', users: s.users, thinkMs: s.thinkMs };
+}
+
+type SpecOutcome = { ok: true; speculative: SpeculativeOptions | undefined } | { ok: false; param: string; message: string };
+
+/** Speculative decoding's options: the custom form here, the other methods from their module (`specRegistry`). */
+function speculativeFor(s: Settings, draft: DraftSetup | null, factors: RooflineFactors | null): SpecOutcome {
+  if (s.specTokens <= 0) return { ok: true, speculative: undefined };
+  const methods = specMethods();
+  if (methods) return methods.speculativeOf(s, draft, factors);
+  if (needsSpecMethods(s)) return { ok: false, param: 'spec-method', message: SPEC_LOADING };
+  return { ok: true, speculative: { tokens: s.specTokens, acceptance: s.specAcceptance ?? DEFAULT_SPEC_ACCEPTANCE, draftCost: s.specDraftCost } };
 }
 
 /** Builds the engine scenario for `settings`. */
@@ -64,7 +78,7 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
-  const speculative = speculativeOf(s, server.draft ?? null, server.factors ?? null);
+  const speculative = speculativeFor(s, server.draft ?? null, server.factors ?? null);
   if (!speculative.ok) return speculative;
   const levers = leversOf(s, server.profile, speculative.speculative);
   if (!levers.ok) return levers;

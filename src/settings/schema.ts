@@ -5,8 +5,8 @@ import { KV_PRECISIONS, PRECISIONS } from '../engine/profiles/precisions';
 import { WORKLOAD_IDS, workloadById } from '../engine/workloads';
 import type { AdmissionPolicy } from '../engine/types';
 import { MAX_INSTANCES } from '../engine/levers/config';
-import { DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
-import { EAGLE_PUBLISHED_TREE_TOKENS, MAX_SPEC_TREE_TOKENS, METHOD_DEFAULT_TOKENS, SPEC_METHODS, type SpecMethodId } from '../engine/levers/specMethods';
+import { DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
+import { MAX_SPEC_TREE_TOKENS, METHOD_DEFAULT_TOKENS, SPEC_METHODS, type SpecMethodId } from '../engine/levers/specMethodIds';
 import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
 import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 import { workloadTargets } from './targets';
@@ -301,18 +301,18 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), doc: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.', apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
   def<SpecMethodId>({
     key: 'specMethod', flag: 'spec-method', kind: enumField(SPEC_METHODS),
-    doc: `Speculative decoding by method: draft (a small model of the family, --spec-draft), eagle (an EAGLE-2 head, tree drafting), eagle3 (an EAGLE-3 head), ngram (prompt lookup, no draft) or custom (K, A and the draft-cost ratio C; default). A method other than custom turns speculative decoding on at its default K (${METHOD_DEFAULT_TOKENS.draft} draft, ${METHOD_DEFAULT_TOKENS.eagle} eagle, ${METHOD_DEFAULT_TOKENS.ngram} ngram) when spec-tokens is 0.`,
+    doc: 'Speculative decoding by method (README).',
     apply(s, v) {
       s.specMethod = v;
       if (v !== 'custom' && s.specTokens === 0) s.specTokens = METHOD_DEFAULT_TOKENS[v];
     },
     emit: (s) => differs(s, 'specMethod'),
   }),
-  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens drafted per step one after another (the tree's depth for eagle), verified in one pass (0 = off, up to ${MAX_SPEC_TOKENS}).`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
-  def<number | null>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: autoNumberField(0, 1), doc: `Speculative decoding: probability each drafted token is accepted, 0 to 1, or auto: the method's published default (custom and draft ${DEFAULT_SPEC_ACCEPTANCE}; eagle/eagle3 from EAGLE-3's acceptance lengths; ngram by workload from prompt lookup's).`, apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
-  def<string>({ key: 'specDraft', flag: 'spec-draft', kind: enumField(['auto', ...MODELS.map((m) => m.id)]), doc: 'Speculative decoding with --spec-method draft: the draft model (a catalog id smaller than the model, same tokenizer), or auto: the smallest of its family (llama-3.2-1b for Llama 3.x).', apply: (s, v) => { s.specDraft = v; }, emit: (s) => differs(s, 'specDraft') }),
-  def<number | null>({ key: 'specTreeWidth', flag: 'spec-tree-width', kind: autoNumberField(2, MAX_SPEC_TREE_TOKENS, { integer: true }), doc: `Speculative decoding with eagle/eagle3: tokens the draft tree verifies per sequence per step, from K + 1 (a chain) to ${MAX_SPEC_TREE_TOKENS}, or auto: ${EAGLE_PUBLISHED_TREE_TOKENS}, the published runs' tree.`, apply: (s, v) => { s.specTreeWidth = v; }, emit: (s) => differs(s, 'specTreeWidth') }),
-  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding with --spec-method custom: the draft's time per drafted token relative to a target decode step (default ${DEFAULT_SPEC_DRAFT_COST}, a 4B draft for a 70B target); draft and eagle cost their own roofline instead.`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens drafted per step, 0 = off, up to ${MAX_SPEC_TOKENS}.`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
+  def<number | null>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: autoNumberField(0, 1), doc: 'Speculative decoding: acceptance per drafted token, 0 to 1, or auto.', apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
+  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding, custom: a draft step's cost in target steps (default ${DEFAULT_SPEC_DRAFT_COST}).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<string>({ key: 'specDraft', flag: 'spec-draft', kind: enumField(['auto', ...MODELS.map((m) => m.id)]), doc: 'Speculative decoding: the draft model, or auto.', apply: (s, v) => { s.specDraft = v; }, emit: (s) => differs(s, 'specDraft') }),
+  def<number | null>({ key: 'specTreeWidth', flag: 'spec-tree-width', kind: autoNumberField(2, MAX_SPEC_TREE_TOKENS, { integer: true }), doc: 'Speculative decoding, eagle: tokens verified per sequence, or auto.', apply: (s, v) => { s.specTreeWidth = v; }, emit: (s) => differs(s, 'specTreeWidth') }),
   def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), doc: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`, apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
   def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
   def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),

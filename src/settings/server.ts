@@ -3,12 +3,12 @@ import type { ResolvedServing } from '../engine/engines/resolve';
 import { gpuById } from '../engine/profiles/gpus';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
-import { resolveSpec } from '../engine/profiles/catalog';
 import type { RooflineFactors } from '../engine/profiles/cost';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
 import { effectiveKvPrecision, hardwareServing, servingOf } from './serving';
-import { draftSetupOf, type DraftSetup } from './speculative';
+import type { DraftSetup } from './speculative';
+import { needsSpecMethods, specMethods } from './specRegistry';
 
 /**
  * A hardware server for the settings, with the roofline details the "why"
@@ -19,7 +19,10 @@ export type HardwareOutcome =
   | { ok: true; profile: ServerProfile; details: RooflineDetails; draft: DraftSetup | null; factors: RooflineFactors }
   | { ok: false; param: string; message: string };
 
-const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(bytes >= 1e10 ? 0 : 1)} GB`;
+/** What the page says in the moment before speculative decoding's methods have loaded. */
+export const SPEC_LOADING = 'loading speculative decoding';
+
+
 
 /**
  * Resolves a hardware server (model × GPU × precision × TP) from settings,
@@ -38,22 +41,14 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const spec = {
     model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving), contextTokens: s.prompt + s.output,
   };
-  // A draft model or EAGLE head takes its weights and KV out of the same GPUs' memory.
-  const resolved = resolveSpec(spec);
-  let draft: DraftSetup | null = null;
-  if (resolved.ok) {
-    const setup = draftSetupOf(s, resolved.resolved);
-    if (!setup.ok) return setup;
-    draft = setup.draft;
+  // A draft model or an EAGLE head takes its weights and KV out of the same GPUs' memory (settings/speculative.ts).
+  if (needsSpecMethods(s)) {
+    const methods = specMethods();
+    if (!methods) return { ok: false, param: 'spec-method', message: SPEC_LOADING };
+    const withDraft = methods.hardwareWithDraft(s, spec, factors, options);
+    if (withDraft) return withDraft;
   }
-  const result = hardwareProfile(spec, factors, draft ? { ...options, draft: draft.memory } : options);
-  if (result.ok) return { ...result, draft, factors };
-  if (draft && hardwareProfile(spec, factors, options).ok) {
-    const perGpu = resolved.ok && resolved.resolved.tp > 1 ? ' per GPU' : '';
-    return {
-      ok: false, param: 'spec-draft',
-      message: `the draft ${draft.model.label} does not fit beside the model: its ${gb(draft.memory.weightBytesPerGpu)} of weights${perGpu} and ${Math.round(draft.memory.kvBytesPerTokenPerGpu / 1024)} KiB of KV a token leave the KV cache under its minimum. ${result.suggestion}`,
-    };
-  }
+  const result = hardwareProfile(spec, factors, options);
+  if (result.ok) return { ...result, draft: null, factors };
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

@@ -7,13 +7,17 @@
  */
 import { draftMemory, draftRefusal, draftStepSeconds, defaultDraftFor, eagleHeadModel, type EagleVariant } from '../engine/levers/draftModel';
 import { DEFAULT_SPEC_ACCEPTANCE } from '../engine/levers/speculative';
-import { EAGLE_PUBLISHED_TREE_TOKENS, MAX_SPEC_TREE_TOKENS, eagleAcceptance, ngramAcceptance } from '../engine/levers/specMethods';
-import type { ResolvedSpec } from '../engine/profiles/catalog';
+import { eagleAcceptance, ngramAcceptance } from '../engine/levers/specMethods';
+import { EAGLE_PUBLISHED_TREE_TOKENS, MAX_SPEC_TREE_TOKENS } from '../engine/levers/specMethodIds';
+import { resolveSpec, type HardwareSpec, type ResolvedSpec } from '../engine/profiles/catalog';
+import { hardwareProfile } from '../engine/profiles/roofline';
+import type { HardwareOutcome } from './server';
 import type { RooflineFactors } from '../engine/profiles/cost';
-import type { DraftMemory } from '../engine/profiles/memory';
+import type { DraftMemory, ServingOptions } from '../engine/profiles/memory';
 import { modelById, type ModelConfig } from '../engine/profiles/models';
 import type { SpeculativeOptions } from '../engine/types';
 import type { Settings } from './schema';
+import { registerSpecMethods } from './specRegistry';
 
 /** A draft served beside a hardware server's model: what it is and what it takes. */
 export interface DraftSetup {
@@ -51,7 +55,7 @@ export function specEngineRefusal(s: Pick<Settings, 'specTokens' | 'specMethod' 
  * EAGLE head), null when the method has none, or why it cannot draft for
  * `r`'s model.
  */
-export function draftSetupOf(s: Settings, r: ResolvedSpec): { ok: true; draft: DraftSetup | null } | Refused {
+export function draftSetupOf(s: Pick<Settings, 'specTokens' | 'specMethod' | 'specDraft'>, r: ResolvedSpec): { ok: true; draft: DraftSetup | null } | Refused {
   if (!specOn(s) || (s.specMethod !== 'draft' && s.specMethod !== 'eagle' && s.specMethod !== 'eagle3')) return { ok: true, draft: null };
   if (s.specMethod !== 'draft') {
     const model = eagleHeadModel(r.model, s.specMethod);
@@ -114,3 +118,30 @@ export function speculativeOf(s: Settings, draft: DraftSetup | null, factors: Ro
     },
   };
 }
+
+/**
+ * The hardware server of `spec` with the settings' draft beside the model
+ * (its weights and KV out of the same memory), or a refusal naming the
+ * draft; null when the method has no draft (prompt lookup, custom) or the
+ * model does not resolve (the caller then refuses it as usual).
+ */
+export function hardwareWithDraft(s: Settings, spec: HardwareSpec, factors: RooflineFactors, options: Partial<ServingOptions>): HardwareOutcome | null {
+  const resolved = resolveSpec(spec);
+  if (!resolved.ok) return null;
+  const setup = draftSetupOf(s, resolved.resolved);
+  if (!setup.ok) return setup;
+  const draft = setup.draft;
+  if (!draft) return null;
+  const result = hardwareProfile(spec, factors, { ...options, draft: draft.memory });
+  if (result.ok) return { ...result, draft, factors };
+  // It fits alone but not with its draft: say so.
+  if (!hardwareProfile(spec, factors, options).ok) return null;
+  const gb = (bytes: number): string => `${(bytes / 1e9).toFixed(bytes >= 1e10 ? 0 : 1)} GB`;
+  const perGpu = resolved.resolved.tp > 1 ? ' per GPU' : '';
+  return {
+    ok: false, param: 'spec-draft',
+    message: `the draft ${draft.model.label} does not fit beside the model: its ${gb(draft.memory.weightBytesPerGpu)} of weights${perGpu} and ${Math.round(draft.memory.kvBytesPerTokenPerGpu / 1024)} KiB of KV a token leave the KV cache under its minimum. ${result.suggestion}`,
+  };
+}
+
+registerSpecMethods({ speculativeOf, hardwareWithDraft });

@@ -7,18 +7,16 @@
  */
 import { expectedTokensPerStep } from './speculative';
 
-/** How the drafted tokens are made. `custom` is the three-number form: K, A and a draft cost ratio C. */
-export type SpecMethodId = 'custom' | 'draft' | 'eagle' | 'eagle3' | 'ngram';
-/** Every method, in menu order. */
-export const SPEC_METHODS: readonly SpecMethodId[] = ['custom', 'draft', 'eagle', 'eagle3', 'ngram'];
+import { EAGLE_PUBLISHED_TREE_TOKENS } from './specMethodIds';
 
-/** A published acceptance length, with where and how it was measured. */
+export { EAGLE_PUBLISHED_TREE_TOKENS, MAX_SPEC_TREE_TOKENS, METHOD_DEFAULT_TOKENS, SPEC_METHODS, type SpecMethodId } from './specMethodIds';
+
+/** A published acceptance length and the depth it was measured at (its source in the JSDoc of each, and docs/specs.md). */
 export interface PublishedAcceptance {
   /** Average acceptance length τ: tokens one verification step emits, the bonus token included. */
   tau: number;
   /** Draft depth (tokens drafted one after another) the figure was measured at. */
   depth: number;
-  source: string;
 }
 
 /**
@@ -27,11 +25,9 @@ export interface PublishedAcceptance {
  * Measured with the EAGLE code's dynamic tree (`total_token=60, depth=7` in
  * SafeAILab/EAGLE `ea_model.py`).
  */
-export const EAGLE2_L31_8B: PublishedAcceptance = { tau: 4.05, depth: 7, source: 'EAGLE-3 paper (arXiv:2503.01840) Tables 1-2: EAGLE-2, LLaMA-Instruct 3.1 8B, MT-bench, T = 0: 3.16x, tau 4.05' };
+export const EAGLE2_L31_8B: PublishedAcceptance = { tau: 4.05, depth: 7 };
 /** EAGLE-3 in the same run: τ = 6.13 (4.40× speedup). Same source. */
-export const EAGLE3_L31_8B: PublishedAcceptance = { tau: 6.13, depth: 7, source: 'EAGLE-3 paper (arXiv:2503.01840) Tables 1-2: EAGLE-3, LLaMA-Instruct 3.1 8B, MT-bench, T = 0: 4.40x, tau 6.13' };
-/** Verified tokens per step of the published EAGLE runs: `total_token=60` (SafeAILab/EAGLE `ea_model.py` default). */
-export const EAGLE_PUBLISHED_TREE_TOKENS = 60;
+export const EAGLE3_L31_8B: PublishedAcceptance = { tau: 6.13, depth: 7 };
 /**
  * Per-token acceptance of an EAGLE head drafting a chain (one candidate per
  * depth): about 0.75 for EAGLE-3 and 0.65 averaged over depths for the
@@ -48,27 +44,12 @@ export const EAGLE_CHAIN_ACCEPTANCE: Record<'eagle' | 'eagle3', number> = { eagl
  * tokens looked up (apoorvumang/prompt-lookup-decoding, `num_pred_tokens=10`).
  */
 export const NGRAM_BY_WORKLOAD: Readonly<Record<string, PublishedAcceptance>> = {
-  summarize: { tau: 2.5, depth: 10, source: 'EAGLE-3 Table 1: PLD, Vicuna 13B, CNN/DM: tau 2.50' },
-  autocomplete: { tau: 1.93, depth: 10, source: 'EAGLE-3 Table 1: PLD, Vicuna 13B, HumanEval: tau 1.93' },
-  chat: { tau: 1.63, depth: 10, source: 'EAGLE-3 Table 1: PLD, Vicuna 13B, MT-bench: tau 1.63' },
-  report: { tau: 1.19, depth: 10, source: 'EAGLE-3 Table 1: PLD, Vicuna 13B, Alpaca: tau 1.19' },
-  custom: { tau: 1.63, depth: 10, source: 'EAGLE-3 Table 1: PLD, Vicuna 13B, MT-bench: tau 1.63 (chat, for a custom workload)' },
+  summarize: { tau: 2.5, depth: 10 },
+  autocomplete: { tau: 1.93, depth: 10 },
+  chat: { tau: 1.63, depth: 10 },
+  report: { tau: 1.19, depth: 10 },
+  custom: { tau: 1.63, depth: 10 },
 };
-
-/** Draft tokens per step a method starts at when only the method is chosen. */
-export const METHOD_DEFAULT_TOKENS: Record<SpecMethodId, number> = {
-  custom: 4,
-  // vLLM's draft-model example and the lab's earlier default.
-  draft: 4,
-  // The published EAGLE runs' depth (EAGLE_PUBLISHED_TREE_TOKENS above).
-  eagle: 7,
-  eagle3: 7,
-  // vLLM's n-gram example: num_speculative_tokens 5, prompt_lookup_max 4.
-  ngram: 5,
-};
-
-/** Most tokens an EAGLE tree may verify per sequence per step (SGLang's `speculative_num_draft_tokens` runs to 64 in its docs' examples). */
-export const MAX_SPEC_TREE_TOKENS = 64;
 
 /**
  * The per-token acceptance A whose chain of `depth` drafts emits `tau`

@@ -66,13 +66,10 @@ export interface SpecDecoding {
   draftCost: number;
   /** Expected tokens per step, E. */
   perStep: number;
-  /** How the drafts are made. */
-  method: NonNullable<SpeculativeOptions['method']>;
   /** Query tokens per decoding sequence in the verification pass: K + 1, or an EAGLE tree's size. */
   verifyTokens: number;
   /** The draft's own step cost, when it has a roofline of its own (see `SpeculativeOptions`). */
   draftStepSeconds?: (seqs: number, kvTokens: number) => number;
-  draftLabel?: string;
 }
 
 /** Resolves the options; null when K = 0 or absent. */
@@ -80,8 +77,7 @@ export function specDecoding(o: SpeculativeOptions | undefined): SpecDecoding | 
   if (!o || o.tokens <= 0) return null;
   return {
     k: o.tokens, acceptance: o.acceptance, draftCost: o.draftCost, perStep: expectedTokensPerStep(o.tokens, o.acceptance),
-    method: o.method ?? 'custom', verifyTokens: o.verifyTokens ?? o.tokens + 1,
-    ...(o.draftStepSeconds ? { draftStepSeconds: o.draftStepSeconds } : {}), ...(o.draftLabel ? { draftLabel: o.draftLabel } : {}),
+    verifyTokens: o.verifyTokens ?? o.tokens + 1, draftStepSeconds: o.draftStepSeconds,
   };
 }
 
