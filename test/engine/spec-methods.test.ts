@@ -133,3 +133,17 @@ describe('published acceptance lengths', () => {
     expect(ngramAcceptance('nonsense')).toBe(ngramAcceptance('chat'));
   });
 });
+
+describe('a run with a draft crosses to the page', () => {
+  it("its payload is structured-cloneable (the draft's cost function stays in the worker)", async () => {
+    const { mainResultOf } = await import('../../src/workers/payload');
+    const { simulate } = await import('../../src/engine/simulate');
+    const { settingsFromQuery } = await import('../../src/settings/parse');
+    const { scenarioFromSettings } = await import('../../src/settings/scenario');
+    const b = scenarioFromSettings(settingsFromQuery('server=hardware&model=llama-3.1-8b&gpu=h100-sxm&specMethod=eagle3&requests=20').settings);
+    if (!b.ok) throw new Error(b.message);
+    const payload = mainResultOf(simulate(b.scenario), 1);
+    const copy = structuredClone(payload);
+    expect(copy.scenario.levers?.speculative).toMatchObject({ method: 'eagle3', tokens: 7, verifyTokens: 60 });
+  });
+});

@@ -60,7 +60,7 @@ export default function SpecMethodFields() {
     <div className="space-y-1.5" data-testid="spec-method-fields">
       <p className="text-xs text-muted">{WHAT[method]}</p>
       <div className="flex flex-wrap items-end gap-2">
-        <NumberField label="Acceptance" value={acceptance} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
+        <NumberField label="Acceptance" value={Math.round(acceptance * 1000) / 1000} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
         {s.specAcceptance !== null && (
           <button type="button" className="rounded-md border border-line px-2 py-1 text-xs hover:border-accent" onClick={() => update({ specAcceptance: null })}>
             Published ({published.toFixed(2)})
