@@ -9,6 +9,40 @@ import { simulate } from '../src/engine/simulate';
 import { sweep } from '../src/engine/sweep';
 import type { Levers, LoadSpec, RunResult, Scenario } from '../src/engine/types';
 import { customWorkload, workloadById } from '../src/engine/workloads';
+import { DEFAULT_SWEEP_USERS } from '../src/engine/sweep';
+import { settingsFromQuery } from '../src/settings/parse';
+import { scenarioFromSettings } from '../src/settings/scenario';
+import '../src/settings/speculative';
+
+/** Median, lowest and highest wall time and median CPU time (ms) of `fn` over `runs` runs after 2 warm-up calls. */
+function spreadMs(fn: () => void, runs: number): { median: number; min: number; max: number; cpu: number } {
+  fn();
+  fn();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    fn();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { median: mid(wall), min: Math.min(...wall), max: Math.max(...wall), cpu: mid(cpu) };
+}
+
+/** The 9-point users sweep with each speculative-decoding method, Llama-3.1-8B on one H100, chat, 1,000 requests a point. */
+export function specMethodBenchRows(): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const method of ['specTokens=0', 'specTokens=4', 'specMethod=draft', 'specMethod=eagle', 'specMethod=eagle3', 'specMethod=ngram']) {
+    const built = scenarioFromSettings(settingsFromQuery(`server=hardware&model=llama-3.1-8b&gpu=h100-sxm&workload=chat&requests=1000&${method}`).settings);
+    if (!built.ok) throw new Error(built.message);
+    const t = spreadMs(() => sweep(built.scenario, { kind: 'users', values: DEFAULT_SWEEP_USERS }), 7);
+    rows.push([`9-point sweep, 8B on H100, chat, ${method}`, `${t.median.toFixed(1)} ms median (${t.min.toFixed(1)}–${t.max.toFixed(1)} over 7), CPU ${t.cpu.toFixed(1)} ms (target < 200 ms)`]);
+  }
+  return rows;
+}
 
 type Timer = (fn: () => void, runs: number, inner?: number) => number;
 
@@ -51,5 +85,6 @@ export function leverBenchRows(medianMs: Timer): [string, string][] {
     sweep({ ...distserve({ disaggregated: { prefillInstances: 2, decodeInstances: 2 } }), requests: 600 }, rates);
   }, 5);
   rows.push(['DistServe sweeps: 7 rates × (4 replicas, 2 + 2), 600 requests each', `${both.toFixed(1)} ms for both curves`]);
+  rows.push(...specMethodBenchRows());
   return rows;
 }

@@ -10,3 +10,7 @@ import fc from 'fast-check';
 const seed = Number(process.env.FC_SEED ?? 20261201);
 if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be a whole number, got "${process.env.FC_SEED}"`);
 fc.configureGlobal({ seed });
+
+// Speculative decoding's methods register themselves on import, as the CLI and the workers import them;
+// the page loads them on first use (src/workers/simClient.ts).
+import '../src/settings/speculative';

@@ -19,7 +19,12 @@ export function leversJson(s: Scenario) {
     prefixCacheShare: c.prefixShare,
     prefixCache: c.prefixCache ? { ...c.prefixCache } : null,
     router: c.router,
-    speculative: c.spec ? { tokens: c.spec.k, acceptance: c.spec.acceptance, draftCost: c.spec.draftCost, tokensPerStep: round(c.spec.perStep, 4) } : null,
+    speculative: c.spec
+      ? {
+          tokens: c.spec.k, acceptance: round(c.spec.acceptance, 4), draftCost: c.spec.draftStepSeconds ? null : c.spec.draftCost, tokensPerStep: round(c.spec.perStep, 4),
+          method: s.levers?.speculative?.method ?? 'custom', draft: s.levers?.speculative?.draftLabel ?? null, verifyTokens: c.spec.verifyTokens,
+        }
+      : null,
     replicas: c.prefillInstances > 0 ? 1 : c.roles.length,
     prefillInstances: c.prefillInstances,
     decodeInstances: c.prefillInstances > 0 ? c.roles.length - c.prefillInstances : 0,
@@ -53,7 +58,11 @@ export function leversText(s: Scenario): string | null {
   const parts: string[] = [];
   if (l.prefixCacheShare > 0) parts.push(`prefix cache ${format('.0%')(l.prefixCacheShare)} of each prompt`);
   if (l.prefixCache) parts.push(`prefix cache in KV memory: ${l.prefixCache.groups} shared prefix(es) of ${l.prefixCache.prefixTokens} tokens, ${l.prefixCache.turns} turn(s) per conversation`);
-  if (l.speculative) parts.push(`speculative decoding K = ${l.speculative.tokens}, acceptance ${l.speculative.acceptance}, draft cost ${l.speculative.draftCost} (≈ ${num(l.speculative.tokensPerStep)} tokens a step)`);
+  if (l.speculative) {
+    const sp = l.speculative;
+    const how = sp.method === 'custom' ? `draft cost ${sp.draftCost}` : `${sp.method} (${sp.draft}${sp.verifyTokens !== sp.tokens + 1 ? `, ${sp.verifyTokens}-token tree` : ''})`;
+    parts.push(`speculative decoding K = ${sp.tokens}, acceptance ${sp.acceptance}, ${how} (≈ ${num(sp.tokensPerStep)} tokens a step)`);
+  }
   if (l.prefillInstances > 0) parts.push(`disaggregated: ${l.prefillInstances} prefill + ${l.decodeInstances} decode instance(s), KV over ${l.kvLink?.label}`);
   else if (l.replicas > 1) parts.push(`${l.replicas} replicas, ${l.router === 'prefix-aware' ? 'prefix-aware routing' : 'least outstanding requests'}`);
   if (parts.length === 0) return null;

@@ -7,6 +7,8 @@ import { parsePin, settingChanges } from '../settings/pin';
 import type { Settings } from '../settings/schema';
 import { PARAMS } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
+// Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
+import '../settings/speculative';
 import { servingOf } from '../settings/serving';
 import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';

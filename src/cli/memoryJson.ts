@@ -19,6 +19,10 @@ export interface MemoryJson {
   kvGiB: number;
   kvTokens: number;
   kvBytesPerToken: number;
+  /** A speculative draft's weights (a draft model or EAGLE head; 0 without one). */
+  draftWeightsGiB: number;
+  /** The part of `kvGiB` that holds the draft's KV when the cache is full (0 without a draft). */
+  draftKvGiB: number;
 }
 
 /**
@@ -43,10 +47,12 @@ export function memoryJson(settings: Settings, serving: ResolvedServing, result:
     gpuGiB: gib(gpu),
     weightsGiB: gib(m.weightBytesPerGpu),
     activationsGiB: gib(m.activationBytesPerGpu),
-    otherGiB: gib(Math.max(0, gpu - m.weightBytesPerGpu - m.activationBytesPerGpu - kv)),
+    otherGiB: gib(Math.max(0, gpu - m.weightBytesPerGpu - m.draftWeightBytesPerGpu - m.activationBytesPerGpu - kv)),
     kvGiB: gib(kv),
     kvTokens: m.kvCapacityTokens,
     kvBytesPerToken: m.kvBytesPerTokenPerGpu,
+    draftWeightsGiB: gib(m.draftWeightBytesPerGpu),
+    draftKvGiB: gib(m.draftKvBytesPerGpu),
   });
   return result.instances ? result.instances.map((i, index) => entry(index, i.role)) : [entry(0, 'colocated')];
 }

@@ -7,6 +7,8 @@
 import { simulate } from '../engine/simulate';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
+// Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
+import '../settings/speculative';
 import type { PlanConfig, PlanRequest } from './types';
 
 /** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window. */

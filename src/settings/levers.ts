@@ -5,20 +5,24 @@
  * scenario with every lever off is the scenario it always was.
  */
 import { MAX_INSTANCES } from '../engine/levers/config';
-import type { Levers, ServerProfile } from '../engine/types';
+import type { Levers, ServerProfile, SpeculativeOptions } from '../engine/types';
 import type { Settings } from './schema';
 import { prefixCacheOn } from './prefixFields';
 
 /** The levers, or the setting (as its CLI option) that cannot run and why. */
 export type LeversOutcome = { ok: true; levers: Levers | undefined } | { ok: false; param: string; message: string };
 
-/** Builds the engine's levers from the settings, for `server` (its GPUs per instance and KV link). */
-export function leversOf(s: Settings, server: ServerProfile): LeversOutcome {
+/**
+ * Builds the engine's levers from the settings, for `server` (its GPUs per
+ * instance and KV link); `speculative` is what `speculativeOf` made of the
+ * speculative-decoding settings (undefined when off).
+ */
+export function leversOf(s: Settings, server: ServerProfile, speculative?: SpeculativeOptions): LeversOutcome {
   const levers: Levers = {};
   if (s.prefixCacheShare > 0) levers.prefixCacheShare = s.prefixCacheShare;
   if (prefixCacheOn(s)) levers.prefixCache = { groups: s.prefixGroups, prefixTokens: s.prefixTokens, turns: s.turns };
   if (s.router !== 'least-loaded') levers.router = s.router;
-  if (s.specTokens > 0) levers.speculative = { tokens: s.specTokens, acceptance: s.specAcceptance, draftCost: s.specDraftCost };
+  if (speculative) levers.speculative = speculative;
   if (s.replicas > 1) levers.replicas = s.replicas;
   if (s.prefillGpus > 0 || s.decodeGpus > 0) {
     const tp = server.gpus ?? 1;

@@ -7,14 +7,19 @@ import type { Settings } from './schema';
 import { leversOf } from './levers';
 import { EngineInputError } from '../engine/errors';
 import { validatePrefixLevers } from '../engine/levers/config';
-import { resolveHardwareServer } from './server';
+import type { DraftSetup } from './speculative';
+import { needsSpecMethods, specMethods } from './specRegistry';
+import { DEFAULT_SPEC_ACCEPTANCE } from '../engine/levers/speculative';
+import type { SpeculativeOptions } from '../engine/types';
+import type { RooflineFactors } from '../engine/profiles/cost';
+import { resolveHardwareServer, SPEC_LOADING } from './server';
 import { servingOf } from './serving';
 
 /** A scenario ready to simulate, or the reason the settings cannot run. */
 export type ScenarioOutcome = { ok: true; scenario: Scenario } | { ok: false; param: string; message: string };
 
 /** The server profile the settings choose, with the serving settings' batch limit and token budget. */
-export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile } | { ok: false; param: string; message: string } {
+export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile; draft?: DraftSetup | null; factors?: RooflineFactors } | { ok: false; param: string; message: string } {
   if (s.server === 'lesson') return { ok: true, profile: { ...lessonProfile(), maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
   if (s.server === 'custom') {
     // The client's idle TTFT is the network round trip plus the server's prefill.
@@ -32,6 +37,17 @@ export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(
 export function loadFromSettings(s: Settings): LoadSpec {
   if (s.rate !== null) return { kind: 'open', ratePerSec: s.rate, burstiness: s.burstiness };
   return { kind: 'closed', users: s.users, thinkMs: s.thinkMs };
+}
+
+type SpecOutcome = { ok: true; speculative: SpeculativeOptions | undefined } | { ok: false; param: string; message: string };
+
+/** Speculative decoding's options: the custom form here, the other methods from their module (`specRegistry`). */
+function speculativeFor(s: Settings, draft: DraftSetup | null, factors: RooflineFactors | null): SpecOutcome {
+  if (s.specTokens <= 0) return { ok: true, speculative: undefined };
+  const methods = specMethods();
+  if (methods) return methods.speculativeOf(s, draft, factors);
+  if (needsSpecMethods(s)) return { ok: false, param: 'spec-method', message: SPEC_LOADING };
+  return { ok: true, speculative: { tokens: s.specTokens, acceptance: s.specAcceptance ?? DEFAULT_SPEC_ACCEPTANCE, draftCost: s.specDraftCost } };
 }
 
 /** Builds the engine scenario for `settings`. */
@@ -64,7 +80,9 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
-  const levers = leversOf(s, server.profile);
+  const speculative = speculativeFor(s, server.draft ?? null, server.factors ?? null);
+  if (!speculative.ok) return speculative;
+  const levers = leversOf(s, server.profile, speculative.speculative);
   if (!levers.ok) return levers;
   if (levers.levers) scenario.levers = levers.levers;
   if (scenario.levers && (scenario.levers.prefixCache || scenario.levers.router)) {

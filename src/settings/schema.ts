@@ -5,7 +5,8 @@ import { KV_PRECISIONS, PRECISIONS } from '../engine/profiles/precisions';
 import { WORKLOAD_IDS, workloadById } from '../engine/workloads';
 import type { AdmissionPolicy } from '../engine/types';
 import { MAX_INSTANCES } from '../engine/levers/config';
-import { DEFAULT_SPEC_ACCEPTANCE, DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
+import { DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
+import { MAX_SPEC_TREE_TOKENS, METHOD_DEFAULT_TOKENS, SPEC_METHODS, type SpecMethodId } from '../engine/levers/specMethodIds';
 import { autoBooleanField, autoEnumField, autoNumberField } from './autoFields';
 import { enumField, numberField, optionalNumberField, type FieldKind } from './fields';
 import { workloadTargets } from './targets';
@@ -82,10 +83,16 @@ export interface Settings extends PrefixSettings {
   networkMs: number;
   /** Share (0..1) of each prompt already in the KV cache as a shared prefix; 0 = off. */
   prefixCacheShare: number;
+  /** Speculative decoding: how drafts are made (`custom` = the three numbers K, A, C). */
+  specMethod: SpecMethodId;
   /** Speculative decoding: draft tokens per step (0 = off). */
   specTokens: number;
-  /** Speculative decoding: probability (0..1) that each drafted token is accepted. */
-  specAcceptance: number;
+  /** Speculative decoding: probability (0..1) that each drafted token is accepted, or null for the method's published default. */
+  specAcceptance: number | null;
+  /** Speculative decoding with a draft model: its catalog id, or `auto` for the smallest of the target's family. */
+  specDraft: string;
+  /** Speculative decoding with EAGLE: tokens the tree verifies per sequence per step, or null for the published tree. */
+  specTreeWidth: number | null;
   /** Speculative decoding: the draft's cost per drafted token, relative to a target decode step. */
   specDraftCost: number;
   /** Identical instances behind a least-outstanding-requests balancer. */
@@ -144,8 +151,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   customTokPerSec: 120,
   prefixCacheShare: 0,
   ...PREFIX_DEFAULTS,
+  specMethod: 'custom',
   specTokens: 0,
-  specAcceptance: DEFAULT_SPEC_ACCEPTANCE,
+  specAcceptance: null,
+  specDraft: 'auto',
+  specTreeWidth: null,
   specDraftCost: DEFAULT_SPEC_DRAFT_COST,
   replicas: 1,
   prefillGpus: 0,
@@ -292,9 +302,20 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
   def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), doc: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.', apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
   ...PREFIX_PARAMS,
-  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens a draft proposes per step, verified in one pass (0 = off, up to ${MAX_SPEC_TOKENS}).`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
-  def<number>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: numberField(0, 1), doc: `Speculative decoding: probability each drafted token is accepted, 0 to 1 (default ${DEFAULT_SPEC_ACCEPTANCE}).`, apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
-  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding: the draft's time per drafted token relative to a target decode step (default ${DEFAULT_SPEC_DRAFT_COST}, a 4B draft for a 70B target).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<SpecMethodId>({
+    key: 'specMethod', flag: 'spec-method', kind: enumField(SPEC_METHODS),
+    doc: 'Speculative decoding by method (README).',
+    apply(s, v) {
+      s.specMethod = v;
+      if (v !== 'custom' && s.specTokens === 0) s.specTokens = METHOD_DEFAULT_TOKENS[v];
+    },
+    emit: (s) => differs(s, 'specMethod'),
+  }),
+  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens drafted per step, 0 = off, up to ${MAX_SPEC_TOKENS}.`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
+  def<number | null>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: autoNumberField(0, 1), doc: 'Speculative decoding: acceptance per drafted token, 0 to 1, or auto.', apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
+  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding, custom: a draft step's cost in target steps (default ${DEFAULT_SPEC_DRAFT_COST}).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<string>({ key: 'specDraft', flag: 'spec-draft', kind: enumField(['auto', ...MODELS.map((m) => m.id)]), doc: 'Speculative decoding: the draft model, or auto.', apply: (s, v) => { s.specDraft = v; }, emit: (s) => differs(s, 'specDraft') }),
+  def<number | null>({ key: 'specTreeWidth', flag: 'spec-tree-width', kind: autoNumberField(2, MAX_SPEC_TREE_TOKENS, { integer: true }), doc: 'Speculative decoding, eagle: tokens verified per sequence, or auto.', apply: (s, v) => { s.specTreeWidth = v; }, emit: (s) => differs(s, 'specTreeWidth') }),
   def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), doc: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`, apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
   def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
   def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),

@@ -3,14 +3,26 @@ import type { ResolvedServing } from '../engine/engines/resolve';
 import { gpuById } from '../engine/profiles/gpus';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
+import type { RooflineFactors } from '../engine/profiles/cost';
 import type { ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
 import { effectiveKvPrecision, hardwareServing, servingOf } from './serving';
+import type { DraftSetup } from './speculative';
+import { needsSpecMethods, specMethods } from './specRegistry';
 
-/** A hardware server for the settings, with the roofline details the "why" panel draws. */
+/**
+ * A hardware server for the settings, with the roofline details the "why"
+ * panel draws, the speculative draft it carries (null without one) and its
+ * step-cost factors.
+ */
 export type HardwareOutcome =
-  | { ok: true; profile: ServerProfile; details: RooflineDetails }
+  | { ok: true; profile: ServerProfile; details: RooflineDetails; draft: DraftSetup | null; factors: RooflineFactors }
   | { ok: false; param: string; message: string };
+
+/** What the page says in the moment before speculative decoding's methods have loaded. */
+export const SPEC_LOADING = 'loading speculative decoding';
+
+
 
 /**
  * Resolves a hardware server (model × GPU × precision × TP) from settings,
@@ -29,7 +41,14 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const spec = {
     model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving), contextTokens: s.prompt + s.output,
   };
+  // A draft model or an EAGLE head takes its weights and KV out of the same GPUs' memory (settings/speculative.ts).
+  if (needsSpecMethods(s)) {
+    const methods = specMethods();
+    if (!methods) return { ok: false, param: 'spec-method', message: SPEC_LOADING };
+    const withDraft = methods.hardwareWithDraft(s, spec, factors, options);
+    if (withDraft) return withDraft;
+  }
   const result = hardwareProfile(spec, factors, options);
-  if (result.ok) return result;
+  if (result.ok) return { ...result, draft: null, factors };
   return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
 }

@@ -10,6 +10,8 @@ import type { RunMetrics, Scenario } from '../engine/types';
 import { replayTrace, traceRatePerSec, type RequestTrace } from '../import/trace';
 import type { Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
+// Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
+import '../settings/speculative';
 
 /** What one arrival pattern did on the server. */
 export interface TraceRunSide {

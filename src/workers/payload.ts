@@ -18,8 +18,16 @@ export function summarizeScenario(s: Scenario): ScenarioSummary {
     networkRttMs: s.networkRttMs,
     ...(s.scheduler ? { scheduler: s.scheduler } : {}),
     ...(s.window ? { window: s.window } : {}),
-    ...(s.levers ? { levers: s.levers } : {}),
+    ...(s.levers ? { levers: cloneableLevers(s.levers) } : {}),
   };
+}
+
+/** The levers without a draft's step-cost function (it cannot cross to the page; the page never prices a step). */
+function cloneableLevers(l: NonNullable<Scenario['levers']>): NonNullable<Scenario['levers']> {
+  if (!l.speculative?.draftStepSeconds) return l;
+  const speculative = { ...l.speculative };
+  delete speculative.draftStepSeconds;
+  return { ...l, speculative };
 }
 
 /** The representative request's breakdown and token arrival times, or null. */

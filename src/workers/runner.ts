@@ -2,6 +2,8 @@ import { sweep } from '../engine/sweep';
 import { simulate } from '../engine/simulate';
 import { EngineInputError } from '../engine/validate';
 import { scenarioFromSettings } from '../settings/scenario';
+// Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
+import '../settings/speculative';
 import { mainResultOf } from './payload';
 import { PointCache } from './pointCache';
 import type { RunRequest, WorkerReply } from './protocol';

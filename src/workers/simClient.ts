@@ -3,6 +3,7 @@ import type { SweepAxis } from '../engine/sweep';
 import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
+import { needsSpecMethods, specMethods } from '../settings/specRegistry';
 import { mainResultOf } from './payload';
 import { sweepAxisFor } from './sweepAxis';
 import type { MainResult, WorkerReply } from './protocol';
@@ -143,6 +144,14 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
     request(settings: Settings, axis?: SweepAxis, sweepWindow?: 'all' | 'steady'): number {
       const id = nextId++;
       store.setState({ requestedId: id });
+      if (needsSpecMethods(settings) && !specMethods()) {
+        // The methods load on first use (the page's first JavaScript stays small); the worker has them already.
+        void import('../settings/speculative');
+        settingsOf.set(id, settings);
+        inWorker = { id, predictedMs: 0, since: clock() };
+        worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}) } : { type: 'run', id, settings });
+        return id;
+      }
       const built = scenarioFromSettings(settings);
       if (!built.ok) {
         store.setState({ error: { id, param: built.param, message: built.message } });

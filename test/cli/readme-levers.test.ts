@@ -18,6 +18,16 @@ const run = (query: string): RunResult => simulate(scenarioOf(query));
 const ms1 = (x: number) => x.toFixed(1);
 const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
+/** The README's crossover table: each method's rows and the users it is run at. */
+const SPEC_USERS = [1, 4, 16, 64, 256];
+const SPEC_ROWS: [string, string][] = [
+  ['`draft` (Llama-3.2-1B, K = 4, A = 0.7)', 'specMethod=draft'],
+  ['`eagle` (EAGLE-2, depth 7, 60-token tree)', 'specMethod=eagle'],
+  ['`eagle3` (EAGLE-3, depth 7, 60-token tree)', 'specMethod=eagle3'],
+  ['`eagle3`, 8-token chain (`--spec-tree-width 8`)', 'specMethod=eagle3&specTreeWidth=8'],
+  ['`ngram` (K = 5, chat τ 1.63)', 'specMethod=ngram'],
+];
+
 describe("README's lever figures", () => {
   it('prefix caching: the summary TTFT with 90% of the prompt cached', () => {
     const off = run('workload=summarize').metrics.ttftMs.p50;
@@ -38,6 +48,23 @@ describe("README's lever figures", () => {
     const hw = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm';
     expect(readme).toContain(`${pair(`${hw}&users=1`)} ms at 1 user, ${pair(`${hw}&users=64`)} ms at 64, ${pair(`${hw}&users=256`)} ms at 256`);
     expect(readme).toContain(`with A = 0.5 ${pair(`${hw}&users=256`, 0.5)} ms (a loss) at 256`);
+  });
+
+  it('speculative decoding by method: single-user gains and where each turns into a loss', () => {
+    const hw = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm&workload=chat&requests=400';
+    const gain = (base: string, method: string) => run(base).metrics.tpotMs.p50 / run(`${base}&${method}`).metrics.tpotMs.p50;
+    const e2 = gain(`${hw}&users=1`, 'specMethod=eagle');
+    const e3 = gain(`${hw}&users=1`, 'specMethod=eagle3');
+    expect(readme).toContain(`EAGLE-2 ${e2.toFixed(2)}× and EAGLE-3 ${e3.toFixed(2)}× (EAGLE-3/EAGLE-2 = ${(e3 / e2).toFixed(2)}×`);
+    const big = 'server=hardware&model=llama-3.3-70b&gpu=h200&precision=fp8&workload=report&requests=200&users=1';
+    expect(readme).toContain(`gives ${gain(big, 'specMethod=draft').toFixed(2)}× at K = 4`);
+    expect(readme).toContain(`and ${gain(big, 'specMethod=draft&specTokens=8&specAcceptance=0.85').toFixed(2)}× at K = 8 and A = 0.85`);
+    for (const [label, method] of SPEC_ROWS) {
+      const cells = SPEC_USERS.map((u) => gain(`${hw}&users=${u}`, method));
+      const loss = SPEC_USERS.find((_, i) => cells[i] < 1);
+      const row = `| ${label} | ${cells.map((x) => `${x.toFixed(2)}×`).join(' | ')} | ${loss === undefined ? `none up to ${SPEC_USERS.at(-1)}` : loss} |`;
+      expect(readme).toContain(row);
+    }
   });
 
   it('replicas: saturated throughput for R = 1, 2, 4', () => {

@@ -5,11 +5,21 @@ import { budgetInput } from '../../src/views/server/MemoryBudget';
 
 const GB = 1e9;
 const input = {
-  gpuBytes: 80 * GB, weightBytes: 10 * GB, activationBytes: 2 * GB, kvBytes: 60 * GB, kvTokens: 1_000_000, engineLabel: 'vLLM', kvLabel: 'BF16',
+  gpuBytes: 80 * GB, weightBytes: 10 * GB, activationBytes: 2 * GB, kvBytes: 60 * GB, kvTokens: 1_000_000, engineLabel: 'vLLM', kvLabel: 'BF16', draftBytes: 0,
   formatBytes: (b: number) => `${(b / GB).toFixed(1)} GB`, formatTokens: (t: number) => `${t} tokens`,
 };
 
 describe('the memory budget bar', () => {
+  it("a speculative draft's weights get their own segment after the model's, and the sentence names its KV", () => {
+    const l = layoutBudget({ ...input, weightBytes: 8 * GB, draftBytes: 2 * GB, kvBytes: 60 * GB, draftKvBytes: 6 * GB }, { widthPx: 804 });
+    expect(l.segments.map((s) => s.key)).toEqual(['weights', 'draft', 'activations', 'other', 'kv']);
+    const span = l.bar.rightPx - l.bar.leftPx;
+    const d = l.segments.find((x) => x.key === 'draft')!;
+    expect((d.x1Px - d.x0Px) / span).toBeCloseTo(2 / 80, 3);
+    expect(l.sentence).toContain('the speculative draft 2.0 GB');
+    expect(l.sentence).toContain("the draft's KV too (6.0 GB in all)");
+  });
+
   it('lays weights, activations, what is kept back and KV side by side, widths in proportion, KV share named', () => {
     const l = layoutBudget(input, { widthPx: 804 });
     expect(l.segments.map((s) => s.key)).toEqual(['weights', 'activations', 'other', 'kv']);

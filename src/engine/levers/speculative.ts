@@ -66,20 +66,29 @@ export interface SpecDecoding {
   draftCost: number;
   /** Expected tokens per step, E. */
   perStep: number;
+  /** Query tokens per decoding sequence in the verification pass: K + 1, or an EAGLE tree's size. */
+  verifyTokens: number;
+  /** The draft's own step cost, when it has a roofline of its own (see `SpeculativeOptions`). */
+  draftStepSeconds?: (seqs: number, kvTokens: number) => number;
 }
 
 /** Resolves the options; null when K = 0 or absent. */
 export function specDecoding(o: SpeculativeOptions | undefined): SpecDecoding | null {
   if (!o || o.tokens <= 0) return null;
-  return { k: o.tokens, acceptance: o.acceptance, draftCost: o.draftCost, perStep: expectedTokensPerStep(o.tokens, o.acceptance) };
+  return {
+    k: o.tokens, acceptance: o.acceptance, draftCost: o.draftCost, perStep: expectedTokensPerStep(o.tokens, o.acceptance),
+    verifyTokens: o.verifyTokens ?? o.tokens + 1, draftStepSeconds: o.draftStepSeconds,
+  };
 }
 
 /**
  * The cost of one iteration with speculative decoding: the target's pass with
- * K + 1 query tokens per decoding sequence (the verification; profiles price
- * the extra queries as compute, which is why the gain shrinks as the batch
- * fills), plus the draft's K sequential steps, each `draftCost` times the
- * target's plain one-token decode step over the same sequences.
+ * K + 1 query tokens per decoding sequence (an EAGLE tree's size instead,
+ * when it verifies a tree; profiles price the extra queries as compute, which
+ * is why the gain shrinks as the batch fills), plus the draft's K sequential
+ * steps: each its own roofline's step when it has one (`draftStepSeconds`),
+ * else `draftCost` times the target's plain one-token decode step over the
+ * same sequences.
  */
 export function specIterationSeconds(profile: ServerProfile, work: IterationWork, spec: SpecDecoding): number {
   return specCost(profile, spec)(work);
@@ -100,8 +109,9 @@ export function specCost(profile: ServerProfile, spec: SpecDecoding): (work: Ite
     verify.prefillSeqs = work.prefillSeqs;
     verify.decodeSeqs = work.decodeSeqs;
     verify.decodeKvTokens = work.decodeKvTokens;
-    verify.decodeQueryTokens = work.decodeSeqs * (spec.k + 1);
+    verify.decodeQueryTokens = work.decodeSeqs * spec.verifyTokens;
     const verifyS = profile.iterationSeconds(verify);
+    if (spec.draftStepSeconds) return verifyS + spec.k * spec.draftStepSeconds(work.decodeSeqs, work.decodeKvTokens);
     if (spec.draftCost === 0) return verifyS;
     plain.decodeSeqs = work.decodeSeqs;
     plain.decodeKvTokens = work.decodeKvTokens;

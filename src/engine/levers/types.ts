@@ -16,6 +16,19 @@ export interface SpeculativeOptions {
    * one-token decode step at the same batch, C ≥ 0 (`DEFAULT_SPEC_DRAFT_COST`).
    */
   draftCost: number;
+  /** How the drafts are made (`levers/specMethods.ts`); absent = `custom`, a draft known only by `draftCost`. */
+  method?: 'custom' | 'draft' | 'eagle' | 'eagle3' | 'ngram';
+  /** Query tokens per sequence the target verifies each step (an EAGLE tree's size); K + 1 when absent. */
+  verifyTokens?: number;
+  /**
+   * The draft's own time for one drafting step over `seqs` decoding
+   * sequences holding `kvTokens` tokens of context, seconds (a draft model's
+   * or EAGLE head's roofline, `levers/draftModel.ts`); when present it
+   * replaces `draftCost` × the target's step. K such steps run per step.
+   */
+  draftStepSeconds?: (seqs: number, kvTokens: number) => number;
+  /** A short name of the draft for reports, e.g. "Llama-3.2-1B" or "EAGLE-3 head of Llama-3.1-8B". */
+  draftLabel?: string;
 }
 
 /** Disaggregated prefill and decode: separate instances for each phase. */

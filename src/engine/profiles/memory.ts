@@ -38,6 +38,20 @@ export interface ServingOptions {
   activationsOutsideShare: boolean;
   /** CUDA-graph pools counted before the KV cache is sized, bytes per GPU. */
   cudaGraphBytes: number;
+  /**
+   * A speculative draft served beside the model (a draft model or an EAGLE
+   * head): its weights come out of the memory before the KV cache is sized,
+   * and every cached token also holds the draft's KV. Absent: no draft.
+   */
+  draft?: DraftMemory;
+}
+
+/** What a speculative draft takes of one GPU's memory. */
+export interface DraftMemory {
+  /** The draft's weights on one GPU, bytes. */
+  weightBytesPerGpu: number;
+  /** The draft's KV cache of one token on one GPU, all its layers, bytes. */
+  kvBytesPerTokenPerGpu: number;
 }
 
 /** vLLM-like defaults, documented per field. */
@@ -81,8 +95,12 @@ export interface MemoryPlan {
   reserveBytesPerGpu: number;
   /** Memory the engine's share leaves out, per GPU (it holds the activations when they are outside the share). */
   headroomBytesPerGpu: number;
-  /** Bytes per GPU left for the KV cache (may be negative when weights do not fit). */
+  /** Bytes per GPU left for the KV cache (may be negative when weights do not fit); with a draft, its KV is part of it. */
   kvCacheBytesPerGpu: number;
+  /** A speculative draft's weights on one GPU (0 without one), bytes. */
+  draftWeightBytesPerGpu: number;
+  /** The part of `kvCacheBytesPerGpu` that holds the draft's KV when the cache is full (0 without a draft), bytes. */
+  draftKvBytesPerGpu: number;
   /**
    * KV-cache tokens the whole TP group can hold (0 when nothing is left). With
    * sliding windows a token costs less the longer the request (its local
@@ -133,11 +151,16 @@ export function planMemory(r: ResolvedSpec, o: ServingOptions): MemoryPlan {
   const headroom = (1 - o.memoryUtilization) * (o.activationsOutsideShare ? gpu.memoryBytes - o.runtimeBytes : gpu.memoryBytes);
   const counted = o.activationsOutsideShare ? 0 : activationBytesPerGpu;
   const reserveBytesPerGpu = headroom + o.runtimeBytes + counted + o.cudaGraphBytes;
-  const free = gpu.memoryBytes - reserveBytesPerGpu - weightBytesPerGpu;
+  const draftWeightBytesPerGpu = o.draft?.weightBytesPerGpu ?? 0;
+  const draftKvPerToken = o.draft?.kvBytesPerTokenPerGpu ?? 0;
+  const free = gpu.memoryBytes - reserveBytesPerGpu - weightBytesPerGpu - draftWeightBytesPerGpu;
   const kvCacheBytesPerGpu = free > 0 ? free * o.kvShareOfFree : free;
-  const kvCapacityTokens = kvCacheBytesPerGpu > 0 ? Math.floor(kvCacheBytesPerGpu / kvBytesPerTokenPerGpu) : 0;
+  // Each cached token holds the target's KV and the draft's (the draft attends to the same context).
+  const kvCapacityTokens = kvCacheBytesPerGpu > 0 ? Math.floor(kvCacheBytesPerGpu / (kvBytesPerTokenPerGpu + draftKvPerToken)) : 0;
+  const draftKvBytesPerGpu = kvCapacityTokens * draftKvPerToken;
   return {
     weightBytesTotal, weightBytesPerGpu, expertBytes, nonExpertBytes, kvBytesPerToken, kvBytesPerTokenPerGpu,
     kvBytesPerTokenAllLayersPerGpu, kv, kvReferenceContextTokens: reference, activationBytesPerGpu, reserveBytesPerGpu, headroomBytesPerGpu: headroom, kvCacheBytesPerGpu, kvCapacityTokens,
+    draftWeightBytesPerGpu, draftKvBytesPerGpu,
   };
 }

@@ -1,5 +1,5 @@
 import { MAX_INSTANCES } from '../../engine/levers/config';
-import { expectedTokensPerStep } from '../../engine/levers/speculative';
+import { DEFAULT_SPEC_ACCEPTANCE, expectedTokensPerStep } from '../../engine/levers/speculative';
 import { SETTING_LIMITS, type Settings } from '../../settings/schema';
 import { servingOf } from '../../settings/serving';
 import { fmtTokens } from '../format';
@@ -116,14 +116,15 @@ function moreDecode({ s, tp, colocated }: Ctx, clock: Clock): LeverOffer | null 
 
 function spec({ s, c, custom }: Ctx, clock: Clock): LeverOffer | null {
   if (s.specTokens > 0 || custom) return null;
-  const e = expectedTokensPerStep(OFFERED_SPEC_TOKENS, s.specAcceptance);
+  const acceptance = s.specAcceptance ?? DEFAULT_SPEC_ACCEPTANCE;
+  const e = expectedTokensPerStep(OFFERED_SPEC_TOKENS, acceptance);
   const batch = Math.round(c.decodeBatch);
   return {
     id: 'spec',
     clock,
     label: `Speculative decoding: draft ${OFFERED_SPEC_TOKENS} tokens a step`,
     patch: { specTokens: OFFERED_SPEC_TOKENS },
-    how: `A small draft model proposes ${OFFERED_SPEC_TOKENS} tokens and the model checks them in one pass; at an acceptance of ${round1(s.specAcceptance * 100)}% a step yields about ${round1(e)} tokens instead of 1.`,
+    how: `A small draft model proposes ${OFFERED_SPEC_TOKENS} tokens and the model checks them in one pass; at an acceptance of ${round1(acceptance * 100)}% a step yields about ${round1(e)} tokens instead of 1.`,
     tradeoff:
       c.decodeBatch <= SMALL_BATCH
         ? 'The check reads the weights once for all drafted tokens, so with few sequences per step it costs little more than a plain step.'

@@ -1,14 +1,20 @@
-import { expectedTokensPerStep, MAX_SPEC_TOKENS } from '../../engine/levers/speculative';
+import { lazy, Suspense } from 'react';
+import { DEFAULT_SPEC_ACCEPTANCE, expectedTokensPerStep, MAX_SPEC_TOKENS } from '../../engine/levers/speculative';
+import { METHOD_DEFAULT_TOKENS, SPEC_METHODS, type SpecMethodId } from '../../engine/levers/specMethodIds';
+import { Select } from './server/Select';
 import { MAX_INSTANCES } from '../../engine/levers/config';
 import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
 import { formatCount } from '../common/format';
-import { lazy, Suspense } from 'react';
 
 // The cache in KV memory's fields load on their own: the first screen's bundle stays as it was.
 const PrefixCacheFields = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.PrefixCacheFields })));
 const RouterChoice = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.RouterChoice })));
+
+const SpecMethodFields = lazy(() => import('./SpecMethodFields'));
+const METHOD_LABELS: Record<SpecMethodId, string> = { custom: 'Custom', draft: 'Draft model', eagle: 'EAGLE-2', eagle3: 'EAGLE-3', ngram: 'N-gram lookup' };
+const METHOD_OPTIONS = SPEC_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m], unavailable: null }));
 
 const CLOCK = 'rounded bg-line px-1 text-[11px] font-semibold tracking-wide text-ink uppercase';
 
@@ -40,6 +46,7 @@ export function LeverControls() {
   const k = useLabStore((s) => s.settings.specTokens);
   const acceptance = useLabStore((s) => s.settings.specAcceptance);
   const draftCost = useLabStore((s) => s.settings.specDraftCost);
+  const method = useLabStore((s) => s.settings.specMethod);
   const replicas = useLabStore((s) => s.settings.replicas);
   const router = useLabStore((s) => s.settings.router);
   const prefillGpus = useLabStore((s) => s.settings.prefillGpus);
@@ -48,7 +55,7 @@ export function LeverControls() {
   const update = useLabStore((s) => s.updateSettings);
   const split = prefillGpus > 0 || decodeGpus > 0;
   const gpus = split ? prefillGpus + decodeGpus : replicas * tp;
-  const perStep = expectedTokensPerStep(k, acceptance);
+  const perStep = expectedTokensPerStep(k, acceptance ?? DEFAULT_SPEC_ACCEPTANCE);
 
   return (
     <section aria-labelledby="levers-h" className="space-y-3" data-testid="lever-controls">
@@ -83,13 +90,30 @@ export function LeverControls() {
             why="A small draft proposes K tokens; the model checks them in one pass and keeps the accepted ones. Large gain for one user; it shrinks, and can turn into a loss, as the batch fills and decode becomes compute-bound."
           >
             <div className="flex flex-wrap items-end gap-2">
+              <Select
+                label="Method"
+                value={method}
+                options={METHOD_OPTIONS}
+                // A method other than custom starts at its K; the tree belongs to EAGLE only.
+                onChange={(v) => update({ specMethod: v as SpecMethodId, specTreeWidth: null, specAcceptance: null, ...(k === 0 && v !== 'custom' ? { specTokens: METHOD_DEFAULT_TOKENS[v as SpecMethodId] } : {}) })}
+              />
               <NumberField label="Draft tokens (K)" value={k} min={0} max={MAX_SPEC_TOKENS} integer onCommit={(v) => update({ specTokens: v })} className="w-28" />
-              <NumberField label="Acceptance" value={acceptance} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
-              <NumberField label="Draft cost" value={draftCost} min={0} max={10} onCommit={(v) => update({ specDraftCost: v })} className="w-24" />
+              {method === 'custom' && (
+                <>
+                  <NumberField label="Acceptance" value={acceptance ?? DEFAULT_SPEC_ACCEPTANCE} min={0} max={1} onCommit={(v) => update({ specAcceptance: v })} className="w-24" />
+                  <NumberField label="Draft cost" value={draftCost} min={0} max={10} onCommit={(v) => update({ specDraftCost: v })} className="w-24" />
+                </>
+              )}
             </div>
-            <p className="text-xs text-muted" data-testid="spec-per-step">
-              {k === 0 ? 'Off (K = 0).' : `Each step emits about ${perStep.toFixed(2)} tokens per request, and costs a ${k + 1}-token check plus ${k} draft steps at ${draftCost}× a plain step.`}
-            </p>
+            {method === 'custom' ? (
+              <p className="text-xs text-muted" data-testid="spec-per-step">
+                {k === 0 ? 'Off (K = 0).' : `Each step emits about ${perStep.toFixed(2)} tokens per request, and costs a ${k + 1}-token check plus ${k} draft steps at ${draftCost}× a plain step.`}
+              </p>
+            ) : (
+              <Suspense fallback={<p className="text-xs text-muted">Loading…</p>}>
+                <SpecMethodFields />
+              </Suspense>
+            )}
           </Lever>
           <Lever title="Replicas" clock="queue, throughput" why="Identical copies of the server behind a load balancer: the queue in TTFT shrinks under load and throughput at saturation scales with the copies. One idle user sees no change.">
             <NumberField label="Replicas" value={replicas} min={1} max={MAX_INSTANCES} integer unit={tp > 1 ? `× ${tp} GPUs` : undefined} onCommit={(v) => update({ replicas: v })} className="w-28" />

@@ -9,6 +9,10 @@ import { useDeferredSim } from '../../workers';
 import { Select } from '../controls/server/Select';
 import { ChartCard } from './ChartsSection';
 import { PrefixCacheLine } from '../server/PrefixCacheLine';
+import { resolveHardwareServer } from '../../settings/server';
+import { needsSpecMethods } from '../../settings/specRegistry';
+// This chunk draws the draft's share of memory, so it carries the methods (settings/specRegistry.ts).
+import '../../settings/speculative';
 
 // Memoised so the urgent render after a new result (which still sees the old deferred one) skips the layout.
 const ServerView = memo(ServerViewChart);
@@ -23,7 +27,11 @@ export function ServerSection() {
   const result = useDeferredSim((s) => s.main?.result ?? null);
   const status = useHardwareStatus();
   const engine = useLabStore((s) => s.settings.engine);
-  const budget = useMemo(() => (status?.ok ? budgetInput(status.details, enginePreset(engine)?.label ?? null) : null), [status, engine]);
+  const settings = useLabStore((s) => s.settings);
+  // With a draft model or an EAGLE head, the budget is the one the run had: the draft's weights and KV taken out of it.
+  const withDraft = useMemo(() => (settings.server === 'hardware' && needsSpecMethods(settings) ? resolveHardwareServer(settings) : null), [settings]);
+  const details = withDraft?.ok ? withDraft.details : status?.ok ? status.details : null;
+  const budget = useMemo(() => (details ? budgetInput(details, enginePreset(engine)?.label ?? null) : null), [details, engine]);
   const [picked, setPicked] = useState<{ resultOf: unknown; index: number } | null>(null);
   const instances = result?.instances;
   const options = useMemo(() => (instances ? instanceOptions(instances) : []), [instances]);

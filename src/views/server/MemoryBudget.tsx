@@ -12,6 +12,8 @@ export function budgetInput(details: RooflineDetails, engineLabel: string | null
   return {
     gpuBytes: details.memoryBytesPerGpu,
     weightBytes: m.weightBytesPerGpu,
+    draftBytes: m.draftWeightBytesPerGpu,
+    draftKvBytes: m.draftKvBytesPerGpu,
     activationBytes: m.activationBytesPerGpu,
     kvBytes: m.kvCacheBytesPerGpu,
     kvTokens: m.kvCapacityTokens,
