@@ -13,7 +13,7 @@ import { SettingsPanel } from './views/layout/SettingsPanel';
 import { Stage } from './views/layout/Stage';
 import { linkOpensLesson, linkOpensScene, loadBelowStage } from './views/layout/belowChunk';
 import { useHashTarget } from './views/layout/useHashTarget';
-import { useSim, whenPainted } from './workers';
+import { useResultsPainted } from './views/layout/useResultsPainted';
 
 const TryItPanel = lazy(() => loadBelowStage().then((m) => ({ default: m.TryItPanel })));
 const LessonSections = lazy(() => loadBelowStage().then((m) => ({ default: m.LessonSections })));
@@ -29,13 +29,8 @@ const LaterSections = lazy(() => loadBelowStage().then((m) => ({ default: m.Late
  */
 function useBelowStage(): { tryIt: boolean; lesson: boolean; rest: boolean } {
   const search = typeof window === 'undefined' ? '' : window.location.search;
-  const [rest, setRest] = useState(false);
+  const rest = useResultsPainted();
   const [link] = useState(() => ({ tryIt: linkOpensLesson(search), scene: linkOpensScene(search) }));
-  const hasResults = useSim((s) => s.main !== null || (s.error !== null && s.error.id === s.requestedId));
-  useEffect(() => {
-    if (rest || !hasResults) return;
-    whenPainted(() => setRest(true));
-  }, [rest, hasResults]);
   return { tryIt: link.tryIt || rest, lesson: link.scene || rest, rest };
 }
 

@@ -6,6 +6,7 @@ import { parseSettings } from '../settings/parse';
 import { parsePin, settingChanges } from '../settings/pin';
 import type { Settings } from '../settings/schema';
 import { PARAMS } from '../settings/schema';
+import { SETTING_DOCS } from '../settings/docs';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
@@ -37,7 +38,7 @@ Commands:
   plan      the cheapest deployments that serve a rate within TTFT/TPOT targets (see: plan --help)
 
 Options (the same names as the lab's deep links):
-${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${p.doc} Accepts ${p.kind.accepts}.`).join('\n')}
+${PARAMS.map((p) => `  --${p.flag.padEnd(16)} ${SETTING_DOCS[p.key]} Accepts ${p.kind.accepts}.`).join('\n')}
 ${Object.entries(EXTRA_FLAGS).map(([k, v]) => `  --${k.padEnd(16)} ${v.doc}`).join('\n')}
 Exit status: 0 ok, 2 bad option or value, 1 anything else.`;
 

@@ -31,8 +31,8 @@ const row = <T>(d: ParamDef<T>): ParamDef<unknown> => d as ParamDef<unknown>;
 
 /** The schema rows, in the order they apply. */
 export const PREFIX_PARAMS: readonly ParamDef<unknown>[] = [
-  row<number>({ key: 'prefixGroups', flag: 'prefix-groups', kind: numberField(0, MAX_PREFIX_GROUPS, { integer: true }), doc: `Prefix cache in KV memory: distinct shared prefixes (system prompts), one drawn per conversation; with prefix-tokens. 0 = none, up to ${MAX_PREFIX_GROUPS}.`, apply: (s: Settings, v) => { s.prefixGroups = v; }, emit: (s: Settings) => differs(s, 'prefixGroups') }),
-  row<number>({ key: 'prefixTokens', flag: 'prefix-tokens', kind: numberField(0, 200_000, { integer: true }), doc: 'Prefix cache in KV memory: tokens of each shared prefix (at most the shortest prompt).', apply: (s: Settings, v) => { s.prefixTokens = v; }, emit: (s: Settings) => differs(s, 'prefixTokens') }),
-  row<number>({ key: 'turns', flag: 'turns', kind: numberField(1, MAX_TURNS, { integer: true }), doc: `Prefix cache in KV memory: turns per conversation, 1 to ${MAX_TURNS}; each resends the conversation so far plus a new message.`, apply: (s: Settings, v) => { s.turns = v; }, emit: (s: Settings) => differs(s, 'turns') }),
-  row<RouterPolicy>({ key: 'router', flag: 'router', kind: enumField(['least-loaded', 'prefix-aware'] as const), doc: 'Replicas: least-loaded (default) or prefix-aware (SGLang\'s cache-aware router; needs the prefix cache in KV memory).', apply: (s: Settings, v) => { s.router = v; }, emit: (s: Settings) => differs(s, 'router') }),
+  row<number>({ key: 'prefixGroups', flag: 'prefix-groups', kind: numberField(0, MAX_PREFIX_GROUPS, { integer: true }), apply: (s: Settings, v) => { s.prefixGroups = v; }, emit: (s: Settings) => differs(s, 'prefixGroups') }),
+  row<number>({ key: 'prefixTokens', flag: 'prefix-tokens', kind: numberField(0, 200_000, { integer: true }), apply: (s: Settings, v) => { s.prefixTokens = v; }, emit: (s: Settings) => differs(s, 'prefixTokens') }),
+  row<number>({ key: 'turns', flag: 'turns', kind: numberField(1, MAX_TURNS, { integer: true }), apply: (s: Settings, v) => { s.turns = v; }, emit: (s: Settings) => differs(s, 'turns') }),
+  row<RouterPolicy>({ key: 'router', flag: 'router', kind: enumField(['least-loaded', 'prefix-aware'] as const), apply: (s: Settings, v) => { s.router = v; }, emit: (s: Settings) => differs(s, 'router') }),
 ];

@@ -176,8 +176,6 @@ export interface ParamDef<T> {
   /** CLI option name without dashes (kebab-case). */
   flag: string;
   kind: FieldKind<T>;
-  /** One line for the README and `--help`. */
-  doc: string;
   /** Writes a parsed value into settings (may touch related fields). */
   apply(s: Settings, value: T): void;
   /** The value to put in a link, or undefined to leave the key out. */
@@ -199,7 +197,7 @@ const custom = <K extends keyof Settings>(s: Settings, k: K): Settings[K] | unde
 export const PARAMS: readonly ParamDef<unknown>[] = [
   def<WorkloadId>({
     key: 'workload', flag: 'workload', kind: enumField(WORKLOAD_IDS),
-    doc: 'Workload preset; prompt/output switch it to custom. Sets the TTFT and TPOT targets too, unless ttftSlo or tpotSlo is given.',
+    
     apply(s, v) {
       s.workload = v;
       const w = workloadById(v);
@@ -213,7 +211,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   }),
   def<number>({
     key: 'prompt', flag: 'prompt', kind: numberField(1, SETTING_LIMITS.maxPrompt, { integer: true }),
-    doc: 'Mean prompt length in tokens (makes the workload custom).',
+    
     apply(s, v) {
       if (v !== s.prompt) s.workload = 'custom';
       s.prompt = v;
@@ -223,7 +221,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   }),
   def<number>({
     key: 'output', flag: 'output', kind: numberField(1, SETTING_LIMITS.maxOutput, { integer: true }),
-    doc: 'Mean output length in tokens (makes the workload custom).',
+    
     apply(s, v) {
       if (v !== s.output) s.workload = 'custom';
       s.output = v;
@@ -231,10 +229,10 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
     },
     emit: (s) => (s.workload === 'custom' ? s.output : undefined),
   }),
-  def<number>({ key: 'spread', flag: 'spread', kind: numberField(0, 0.9), doc: 'Relative spread of lengths around the means (0 = every request the same).', apply: (s, v) => { s.spread = v; }, emit: (s) => differs(s, 'spread') }),
+  def<number>({ key: 'spread', flag: 'spread', kind: numberField(0, 0.9), apply: (s, v) => { s.spread = v; }, emit: (s) => differs(s, 'spread') }),
   def<'idle' | 'busy'>({
     key: 'load', flag: 'load', kind: enumField(['idle', 'busy'] as const),
-    doc: 'Load preset: idle = 1 user, busy = 16 users (closed loop).',
+    
     apply(s, v) {
       s.users = LOAD_PRESETS[v];
       s.rate = null;
@@ -246,7 +244,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   }),
   def<number>({
     key: 'users', flag: 'users', kind: numberField(1, SETTING_LIMITS.maxUsers, { integer: true, allowInf: true }),
-    doc: 'Concurrent users, closed loop; inf queues every request at t = 0.',
+    
     apply(s, v) {
       if (v === Infinity) s.rate = Infinity;
       else {
@@ -258,70 +256,70 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   }),
   def<number>({
     key: 'rate', flag: 'rate', kind: numberField(0.001, 100_000, { allowInf: true }),
-    doc: 'Open-loop request rate per second (Poisson or gamma); inf sends all at t = 0. Wins over users.',
+    
     apply: (s, v) => { s.rate = v; },
     emit: (s) => (s.rate === null ? undefined : s.rate),
   }),
-  def<number>({ key: 'burstiness', flag: 'burstiness', kind: numberField(0.05, 100), doc: 'Gamma shape of open-loop gaps: 1 = Poisson, below 1 burstier.', apply: (s, v) => { s.burstiness = v; }, emit: (s) => differs(s, 'burstiness') }),
-  def<number>({ key: 'thinkMs', flag: 'think-ms', kind: numberField(0, 600_000), doc: 'Mean think time between a user\'s answer and next request, ms (closed loop).', apply: (s, v) => { s.thinkMs = v; }, emit: (s) => differs(s, 'thinkMs') }),
-  def<number>({ key: 'requests', flag: 'requests', kind: numberField(1, SETTING_LIMITS.maxRequests, { integer: true }), doc: 'Requests per run.', apply: (s, v) => { s.requests = v; }, emit: (s) => differs(s, 'requests') }),
-  def<number>({ key: 'seed', flag: 'seed', kind: numberField(0, 4294967295, { integer: true }), doc: 'Seed of every random draw; same seed, same numbers.', apply: (s, v) => { s.seed = v; }, emit: (s) => s.seed }),
+  def<number>({ key: 'burstiness', flag: 'burstiness', kind: numberField(0.05, 100), apply: (s, v) => { s.burstiness = v; }, emit: (s) => differs(s, 'burstiness') }),
+  def<number>({ key: 'thinkMs', flag: 'think-ms', kind: numberField(0, 600_000), apply: (s, v) => { s.thinkMs = v; }, emit: (s) => differs(s, 'thinkMs') }),
+  def<number>({ key: 'requests', flag: 'requests', kind: numberField(1, SETTING_LIMITS.maxRequests, { integer: true }), apply: (s, v) => { s.requests = v; }, emit: (s) => differs(s, 'requests') }),
+  def<number>({ key: 'seed', flag: 'seed', kind: numberField(0, 4294967295, { integer: true }), apply: (s, v) => { s.seed = v; }, emit: (s) => s.seed }),
   def<number | null>({
     key: 'ttftSlo', flag: 'ttft-slo', kind: optionalNumberField(0, 3_600_000),
-    doc: 'TTFT target in ms, or off. Without it (and tpotSlo) the workload\'s target applies: autocomplete 100, chat and custom 500, summarize and report 10000.',
+    
     apply: (s, v) => { s.ttftSlo = v; s.targetsFollowWorkload = false; },
     emit: (s) => (s.targetsFollowWorkload ? undefined : s.ttftSlo),
   }),
   def<number | null>({
     key: 'tpotSlo', flag: 'tpot-slo', kind: optionalNumberField(0, 3_600_000),
-    doc: 'TPOT target in ms, or off. Without it (and ttftSlo) the workload\'s target applies: 50, or 200 for summarize and report.',
+    
     apply: (s, v) => { s.tpotSlo = v; s.targetsFollowWorkload = false; },
     emit: (s) => (s.targetsFollowWorkload ? undefined : s.tpotSlo),
   }),
-  def<number | null>({ key: 'e2eSlo', flag: 'e2e-slo', kind: optionalNumberField(0, 36_000_000), doc: 'End-to-end target in ms, or off (default).', apply: (s, v) => { s.e2eSlo = v; }, emit: (s) => differs(s, 'e2eSlo') }),
-  def<ServerKind>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware', 'custom'] as const), doc: 'lesson (illustrative), hardware (model × GPU × precision × TP) or custom (a given idle TTFT and pace, for comparing providers).', apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
-  def<number>({ key: 'customTtftMs', flag: 'custom-ttft-ms', kind: numberField(0, SETTING_LIMITS.maxCustomTtftMs), doc: 'Custom server: time to first token for one idle user at the client, ms (the network round trip included); implies server=custom.', apply: (s, v) => { s.customTtftMs = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTtftMs') }),
-  def<number>({ key: 'customTokPerSec', flag: 'custom-tok-per-sec', kind: numberField(0.1, SETTING_LIMITS.maxCustomTokPerSec), doc: 'Custom server: streaming pace in tokens per second (1000 / TPOT); implies server=custom.', apply: (s, v) => { s.customTokPerSec = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTokPerSec') }),
-  def<string>({ key: 'model', flag: 'model', kind: enumField(MODELS.map((m) => m.id)), doc: 'Model id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.model = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'model') }),
-  def<string>({ key: 'gpu', flag: 'gpu', kind: enumField(GPUS.map((g) => g.id)), doc: 'GPU id for a hardware server (see `list`); implies server=hardware.', apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
-  def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), doc: 'Weight precision: fp16, bf16, fp8, int4, fp4, or mxfp4 (the gpt-oss checkpoints only).', apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
-  def<number>({ key: 'tp', flag: 'tp', kind: numberField(1, 8, { integer: true }), doc: 'Tensor-parallel degree, 1 to 8.', apply: (s, v) => { s.tp = v; }, emit: (s) => hardware(s, 'tp') }),
-  def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: enumField(['auto', ...Object.keys(KV_PRECISIONS)]), doc: 'KV-cache precision (fp16, bf16, fp8) or auto.', apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
+  def<number | null>({ key: 'e2eSlo', flag: 'e2e-slo', kind: optionalNumberField(0, 36_000_000), apply: (s, v) => { s.e2eSlo = v; }, emit: (s) => differs(s, 'e2eSlo') }),
+  def<ServerKind>({ key: 'server', flag: 'server', kind: enumField(['lesson', 'hardware', 'custom'] as const), apply: (s, v) => { s.server = v; }, emit: (s) => s.server }),
+  def<number>({ key: 'customTtftMs', flag: 'custom-ttft-ms', kind: numberField(0, SETTING_LIMITS.maxCustomTtftMs), apply: (s, v) => { s.customTtftMs = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTtftMs') }),
+  def<number>({ key: 'customTokPerSec', flag: 'custom-tok-per-sec', kind: numberField(0.1, SETTING_LIMITS.maxCustomTokPerSec), apply: (s, v) => { s.customTokPerSec = v; s.server = 'custom'; }, emit: (s) => custom(s, 'customTokPerSec') }),
+  def<string>({ key: 'model', flag: 'model', kind: enumField(MODELS.map((m) => m.id)), apply: (s, v) => { s.model = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'model') }),
+  def<string>({ key: 'gpu', flag: 'gpu', kind: enumField(GPUS.map((g) => g.id)), apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
+  def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
+  def<number>({ key: 'tp', flag: 'tp', kind: numberField(1, 8, { integer: true }), apply: (s, v) => { s.tp = v; }, emit: (s) => hardware(s, 'tp') }),
+  def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: enumField(['auto', ...Object.keys(KV_PRECISIONS)]), apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
   def<'none' | EngineId>({
     key: 'engine', flag: 'engine', kind: enumField(['none', ...ENGINE_IDS] as const),
-    doc: 'Serving engine whose defaults fill the serving settings left on auto: vllm, trtllm, sglang, llamacpp, or none (the lab\'s own scheduler).',
+    
     apply: (s, v) => { s.engine = v; }, emit: (s) => differs(s, 'engine'),
   }),
-  def<number | null>({ key: 'maxBatch', flag: 'max-batch', kind: autoNumberField(1, SETTING_LIMITS.maxBatch, { integer: true }), doc: 'Most requests running at once (vLLM max_num_seqs), or auto.', apply: (s, v) => { s.maxBatch = v; }, emit: (s) => differs(s, 'maxBatch') }),
-  def<number | null>({ key: 'tokenBudget', flag: 'token-budget', kind: autoNumberField(1, SETTING_LIMITS.maxTokenBudget, { integer: true }), doc: 'Tokens one scheduler step may carry (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens), or auto.', apply: (s, v) => { s.tokenBudget = v; }, emit: (s) => differs(s, 'tokenBudget') }),
-  def<boolean | null>({ key: 'chunkedPrefill', flag: 'chunked-prefill', kind: autoBooleanField, doc: 'Chunk prefills under the token budget, mixed with decodes; or auto.', apply: (s, v) => { s.chunkedPrefill = v; }, emit: (s) => differs(s, 'chunkedPrefill') }),
-  def<number | null>({ key: 'gpuMemoryUtilization', flag: 'gpu-memory-utilization', kind: autoNumberField(0.05, 1), doc: 'GPU memory share, meaning per engine: vLLM, share of total memory that weights, activations and KV fit in (gpu_memory_utilization); TensorRT-LLM, share of the memory still free after weights and a profiling step that becomes KV (free_gpu_memory_fraction); SGLang, share of the memory free at start-up for weights and KV, activations and CUDA graphs use the rest (mem_fraction_static); llama.cpp (sized by --ctx-size, no such option) and no engine, share of total memory as vLLM. auto: the engine\'s default (0.9; SGLang 0.88 to 0.81 by TP).', apply: (s, v) => { s.gpuMemoryUtilization = v; }, emit: (s) => differs(s, 'gpuMemoryUtilization') }),
-  def<AdmissionPolicy | null>({ key: 'admission', flag: 'admission', kind: autoEnumField(['paged', 'reserve'] as const), doc: 'KV admission: paged (allocate as tokens come, preempt when full) or reserve (hold prompt + output from the start), or auto.', apply: (s, v) => { s.admission = v; }, emit: (s) => differs(s, 'admission') }),
-  def<'all' | 'steady'>({ key: 'window', flag: 'window', kind: enumField(['all', 'steady'] as const), doc: 'Requests the metrics count: all (vLLM bench serve) or steady (after the load fills, before it drains, like GenAI-Perf).', apply: (s, v) => { s.window = v; }, emit: (s) => differs(s, 'window') }),
-  def<number>({ key: 'warmup', flag: 'warmup', kind: numberField(0, SETTING_LIMITS.maxRequests - 1, { integer: true }), doc: 'Requests left out of every metric at the start (warm-up), below the request count.', apply: (s, v) => { s.warmup = v; }, emit: (s) => differs(s, 'warmup') }),
-  def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), doc: 'Network round trip in ms, half each way.', apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
-  def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), doc: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.', apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
+  def<number | null>({ key: 'maxBatch', flag: 'max-batch', kind: autoNumberField(1, SETTING_LIMITS.maxBatch, { integer: true }), apply: (s, v) => { s.maxBatch = v; }, emit: (s) => differs(s, 'maxBatch') }),
+  def<number | null>({ key: 'tokenBudget', flag: 'token-budget', kind: autoNumberField(1, SETTING_LIMITS.maxTokenBudget, { integer: true }), apply: (s, v) => { s.tokenBudget = v; }, emit: (s) => differs(s, 'tokenBudget') }),
+  def<boolean | null>({ key: 'chunkedPrefill', flag: 'chunked-prefill', kind: autoBooleanField, apply: (s, v) => { s.chunkedPrefill = v; }, emit: (s) => differs(s, 'chunkedPrefill') }),
+  def<number | null>({ key: 'gpuMemoryUtilization', flag: 'gpu-memory-utilization', kind: autoNumberField(0.05, 1), apply: (s, v) => { s.gpuMemoryUtilization = v; }, emit: (s) => differs(s, 'gpuMemoryUtilization') }),
+  def<AdmissionPolicy | null>({ key: 'admission', flag: 'admission', kind: autoEnumField(['paged', 'reserve'] as const), apply: (s, v) => { s.admission = v; }, emit: (s) => differs(s, 'admission') }),
+  def<'all' | 'steady'>({ key: 'window', flag: 'window', kind: enumField(['all', 'steady'] as const), apply: (s, v) => { s.window = v; }, emit: (s) => differs(s, 'window') }),
+  def<number>({ key: 'warmup', flag: 'warmup', kind: numberField(0, SETTING_LIMITS.maxRequests - 1, { integer: true }), apply: (s, v) => { s.warmup = v; }, emit: (s) => differs(s, 'warmup') }),
+  def<number>({ key: 'networkMs', flag: 'network-ms', kind: numberField(0, 10_000), apply: (s, v) => { s.networkMs = v; }, emit: (s) => differs(s, 'networkMs') }),
+  def<number>({ key: 'prefixCacheShare', flag: 'prefix-cache-share', kind: numberField(0, 1), apply: (s, v) => { s.prefixCacheShare = v; }, emit: (s) => differs(s, 'prefixCacheShare') }),
   ...PREFIX_PARAMS,
   def<SpecMethodId>({
     key: 'specMethod', flag: 'spec-method', kind: enumField(SPEC_METHODS),
-    doc: 'Speculative decoding by method (README).',
+    
     apply(s, v) {
       s.specMethod = v;
       if (v !== 'custom' && s.specTokens === 0) s.specTokens = METHOD_DEFAULT_TOKENS[v];
     },
     emit: (s) => differs(s, 'specMethod'),
   }),
-  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), doc: `Speculative decoding: tokens drafted per step, 0 = off, up to ${MAX_SPEC_TOKENS}.`, apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
-  def<number | null>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: autoNumberField(0, 1), doc: 'Speculative decoding: acceptance per drafted token, 0 to 1, or auto.', apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
-  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), doc: `Speculative decoding, custom: a draft step's cost in target steps (default ${DEFAULT_SPEC_DRAFT_COST}).`, apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
-  def<string>({ key: 'specDraft', flag: 'spec-draft', kind: enumField(['auto', ...MODELS.map((m) => m.id)]), doc: 'Speculative decoding: the draft model, or auto.', apply: (s, v) => { s.specDraft = v; }, emit: (s) => differs(s, 'specDraft') }),
-  def<number | null>({ key: 'specTreeWidth', flag: 'spec-tree-width', kind: autoNumberField(2, MAX_SPEC_TREE_TOKENS, { integer: true }), doc: 'Speculative decoding, eagle: tokens verified per sequence, or auto.', apply: (s, v) => { s.specTreeWidth = v; }, emit: (s) => differs(s, 'specTreeWidth') }),
-  def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), doc: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`, apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
-  def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.', apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
-  def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), doc: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.', apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
-  def<'on' | 'off'>({ key: 'ranges', flag: 'ranges', kind: enumField(['on', 'off'] as const), doc: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, front end); off skips those runs.', apply: (s, v) => { s.ranges = v; }, emit: (s) => differs(s, 'ranges') }),
+  def<number>({ key: 'specTokens', flag: 'spec-tokens', kind: numberField(0, MAX_SPEC_TOKENS, { integer: true }), apply: (s, v) => { s.specTokens = v; }, emit: (s) => differs(s, 'specTokens') }),
+  def<number | null>({ key: 'specAcceptance', flag: 'spec-acceptance', kind: autoNumberField(0, 1), apply: (s, v) => { s.specAcceptance = v; }, emit: (s) => differs(s, 'specAcceptance') }),
+  def<number>({ key: 'specDraftCost', flag: 'spec-draft-cost', kind: numberField(0, 10), apply: (s, v) => { s.specDraftCost = v; }, emit: (s) => differs(s, 'specDraftCost') }),
+  def<string>({ key: 'specDraft', flag: 'spec-draft', kind: enumField(['auto', ...MODELS.map((m) => m.id)]), apply: (s, v) => { s.specDraft = v; }, emit: (s) => differs(s, 'specDraft') }),
+  def<number | null>({ key: 'specTreeWidth', flag: 'spec-tree-width', kind: autoNumberField(2, MAX_SPEC_TREE_TOKENS, { integer: true }), apply: (s, v) => { s.specTreeWidth = v; }, emit: (s) => differs(s, 'specTreeWidth') }),
+  def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
+  def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
+  def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
+  def<'on' | 'off'>({ key: 'ranges', flag: 'ranges', kind: enumField(['on', 'off'] as const), apply: (s, v) => { s.ranges = v; }, emit: (s) => differs(s, 'ranges') }),
   // The CLI reads --trace, --trace-window and --trace-speed itself (it also takes a file, src/cli/trace.ts); these rows are the page's.
-  def<'off' | BuiltInTraceId>({ key: 'trace', flag: 'trace', kind: enumField(['off', ...BUILT_IN_TRACE_IDS] as const), doc: 'A real request trace replayed on this server in the Trace section (azure-code, azure-conv: Azure LLM inference trace 2023, CC-BY 4.0), beside Poisson arrivals at its mean rate; off (default).', apply: (s, v) => { s.trace = v; }, emit: (s) => differs(s, 'trace') }),
-  def<TraceWindow>({ key: 'traceWindow', flag: 'trace-window', kind: traceWindowField, doc: 'The slice of the trace replayed, FROM:TO in seconds from its first request (default 0:600).', apply: (s, v) => { s.traceWindow = v; }, emit: (s) => (sameWindow(s.traceWindow, DEFAULT_TRACE_WINDOW) ? undefined : s.traceWindow) }),
-  def<number>({ key: 'traceSpeed', flag: 'trace-speed', kind: numberField(0.01, 1000), doc: 'Trace time runs this many times faster (2 = the same requests in half the time; default 1).', apply: (s, v) => { s.traceSpeed = v; }, emit: (s) => differs(s, 'traceSpeed') }),
+  def<'off' | BuiltInTraceId>({ key: 'trace', flag: 'trace', kind: enumField(['off', ...BUILT_IN_TRACE_IDS] as const), apply: (s, v) => { s.trace = v; }, emit: (s) => differs(s, 'trace') }),
+  def<TraceWindow>({ key: 'traceWindow', flag: 'trace-window', kind: traceWindowField, apply: (s, v) => { s.traceWindow = v; }, emit: (s) => (sameWindow(s.traceWindow, DEFAULT_TRACE_WINDOW) ? undefined : s.traceWindow) }),
+  def<number>({ key: 'traceSpeed', flag: 'trace-speed', kind: numberField(0.01, 1000), apply: (s, v) => { s.traceSpeed = v; }, emit: (s) => differs(s, 'traceSpeed') }),
 ];

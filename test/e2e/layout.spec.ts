@@ -52,7 +52,7 @@ test('in-page navigation: every section has a stable anchor that works in a link
   const { page } = await lab({ width: 1280, height: 800 });
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const hrefs = await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#trace', '#why', '#myths', '#quiz']);
+  expect(hrefs).toEqual(['#lab', '#try-it', '#settings', '#diagnose', '#scenes', '#streaming', '#curve', '#server', '#distribution', '#compare', '#trace', '#plan', '#why', '#myths', '#quiz']);
   for (const href of hrefs) await expect(page.locator(href!), `${href} exists`).toHaveCount(1);
   // It fits a desktop: no scroll cue (phone.spec.ts has the phone's), and the settings are a column, not a drawer.
   await expect(page.getByTestId('nav-more-after')).toHaveCount(0);

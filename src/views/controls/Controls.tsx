@@ -1,19 +1,31 @@
-import { LeverControls } from './LeverControls';
+import { lazy, Suspense } from 'react';
+import { useResultsPainted } from '../layout/useResultsPainted';
 import { LoadControls } from './LoadControls';
 import { ServerControls } from './ServerControls';
 import { ServingControls } from './ServingControls';
 import { SloControls } from './SloControls';
 import { WorkloadControls } from './WorkloadControls';
 
+// The levers sit below the other settings: their code loads once the first readouts have painted.
+const LeverControls = lazy(() => import('./LeverControls').then((m) => ({ default: m.LeverControls })));
+
 /** Every setting beyond the lesson's two (workload, idle or busy), grouped. */
 export function Controls() {
+  const painted = useResultsPainted();
+  const leversLoading = <p className="text-xs text-muted">Loading the levers…</p>;
   return (
     <div className="space-y-6">
       <WorkloadControls />
       <LoadControls />
       <SloControls />
       <ServerControls />
-      <LeverControls />
+      {painted ? (
+        <Suspense fallback={leversLoading}>
+          <LeverControls />
+        </Suspense>
+      ) : (
+        leversLoading
+      )}
       <ServingControls />
     </div>
   );

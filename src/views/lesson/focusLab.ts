@@ -37,8 +37,8 @@ export function stickyTopPx(): number {
   return nav.getBoundingClientRect().height;
 }
 
-/** How many times a scroll is corrected after it ends, at most. */
-const CORRECTIONS = 4;
+/** How many times a scroll is corrected after it ends, at most (a busy machine draws the sections above in several goes). */
+const CORRECTIONS = 8;
 
 /** Stops the corrections of the last `scrollBelowNav`, so a newer one does not fight it. */
 let stopLast: (() => void) | null = null;
@@ -58,10 +58,10 @@ export function scrollBelowNav(el: HTMLElement, smooth: boolean): void {
   const behavior: ScrollBehavior = smooth && !prefersReducedMotion() ? 'smooth' : 'auto';
   const y0 = targetY();
   window.scrollTo({ top: y0, behavior });
-  // No scroll, no scrollend: nothing to correct (and no listener left to catch the reader's own scroll later).
-  if (!('onscrollend' in window) || Math.abs(y0 - window.scrollY) < 2) return;
+  if (!('onscrollend' in window)) return;
   let left = CORRECTIONS;
-  let ended = false;
+  // Already in place: no scroll, so no scrollend, but a section above that draws later still moves `el`.
+  let ended = Math.abs(y0 - window.scrollY) < 2;
   const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => ended && correct());
   const stop = () => {

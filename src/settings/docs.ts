@@ -1,0 +1,60 @@
+/**
+ * One line per setting for `lab --help` (and the README beside it), keyed
+ * like the schema table. Kept out of `schema.ts` because only the CLI reads
+ * them: the page's first JavaScript need not carry them.
+ */
+import { MAX_INSTANCES, MAX_PREFIX_GROUPS, MAX_TURNS } from '../engine/levers/config';
+import { DEFAULT_SPEC_DRAFT_COST, MAX_SPEC_TOKENS } from '../engine/levers/speculative';
+
+/** What each setting of the schema table means (`PARAMS` keys; test/cli/setting-docs.test.ts checks they match). */
+export const SETTING_DOCS: Readonly<Record<string, string>> = {
+  workload: 'Workload preset; prompt/output switch it to custom. Sets the TTFT and TPOT targets too, unless ttftSlo or tpotSlo is given.',
+  prompt: 'Mean prompt length in tokens (makes the workload custom).',
+  output: 'Mean output length in tokens (makes the workload custom).',
+  spread: 'Relative spread of lengths around the means (0 = every request the same).',
+  load: 'Load preset: idle = 1 user, busy = 16 users (closed loop).',
+  users: 'Concurrent users, closed loop; inf queues every request at t = 0.',
+  rate: 'Open-loop request rate per second (Poisson or gamma); inf sends all at t = 0. Wins over users.',
+  burstiness: 'Gamma shape of open-loop gaps: 1 = Poisson, below 1 burstier.',
+  thinkMs: 'Mean think time between a user\'s answer and next request, ms (closed loop).',
+  requests: 'Requests per run.',
+  seed: 'Seed of every random draw; same seed, same numbers.',
+  ttftSlo: 'TTFT target in ms, or off. Without it (and tpotSlo) the workload\'s target applies: autocomplete 100, chat and custom 500, summarize and report 10000.',
+  tpotSlo: 'TPOT target in ms, or off. Without it (and ttftSlo) the workload\'s target applies: 50, or 200 for summarize and report.',
+  e2eSlo: 'End-to-end target in ms, or off (default).',
+  server: 'lesson (illustrative), hardware (model × GPU × precision × TP) or custom (a given idle TTFT and pace, for comparing providers).',
+  customTtftMs: 'Custom server: time to first token for one idle user at the client, ms (the network round trip included); implies server=custom.',
+  customTokPerSec: 'Custom server: streaming pace in tokens per second (1000 / TPOT); implies server=custom.',
+  model: 'Model id for a hardware server (see `list`); implies server=hardware.',
+  gpu: 'GPU id for a hardware server (see `list`); implies server=hardware.',
+  precision: 'Weight precision: fp16, bf16, fp8, int4, fp4, or mxfp4 (the gpt-oss checkpoints only).',
+  tp: 'Tensor-parallel degree, 1 to 8.',
+  kvPrecision: 'KV-cache precision (fp16, bf16, fp8) or auto.',
+  engine: 'Serving engine whose defaults fill the serving settings left on auto: vllm, trtllm, sglang, llamacpp, or none (the lab\'s own scheduler).',
+  maxBatch: 'Most requests running at once (vLLM max_num_seqs), or auto.',
+  tokenBudget: 'Tokens one scheduler step may carry (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens), or auto.',
+  chunkedPrefill: 'Chunk prefills under the token budget, mixed with decodes; or auto.',
+  gpuMemoryUtilization: 'GPU memory share, meaning per engine: vLLM, share of total memory that weights, activations and KV fit in (gpu_memory_utilization); TensorRT-LLM, share of the memory still free after weights and a profiling step that becomes KV (free_gpu_memory_fraction); SGLang, share of the memory free at start-up for weights and KV, activations and CUDA graphs use the rest (mem_fraction_static); llama.cpp (sized by --ctx-size, no such option) and no engine, share of total memory as vLLM. auto: the engine\'s default (0.9; SGLang 0.88 to 0.81 by TP).',
+  admission: 'KV admission: paged (allocate as tokens come, preempt when full) or reserve (hold prompt + output from the start), or auto.',
+  window: 'Requests the metrics count: all (vLLM bench serve) or steady (after the load fills, before it drains, like GenAI-Perf).',
+  warmup: 'Requests left out of every metric at the start (warm-up), below the request count.',
+  networkMs: 'Network round trip in ms, half each way.',
+  prefixCacheShare: 'Prefix caching: share (0 to 1) of each prompt already in the KV cache (a system prompt, the conversation so far); only the rest is prefilled. 0 = off.',
+  specMethod: 'Speculative decoding by method (README).',
+  specTokens: `Speculative decoding: tokens drafted per step, 0 = off, up to ${MAX_SPEC_TOKENS}.`,
+  specAcceptance: 'Speculative decoding: acceptance per drafted token, 0 to 1, or auto.',
+  specDraftCost: `Speculative decoding, custom: a draft step's cost in target steps (default ${DEFAULT_SPEC_DRAFT_COST}).`,
+  specDraft: 'Speculative decoding: the draft model, or auto.',
+  specTreeWidth: 'Speculative decoding, eagle: tokens verified per sequence, or auto.',
+  replicas: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`,
+  prefillGpus: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.',
+  decodeGpus: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.',
+  ranges: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, front end); off skips those runs.',
+  trace: 'A real request trace replayed on this server in the Trace section (azure-code, azure-conv: Azure LLM inference trace 2023, CC-BY 4.0), beside Poisson arrivals at its mean rate; off (default).',
+  traceWindow: 'The slice of the trace replayed, FROM:TO in seconds from its first request (default 0:600).',
+  traceSpeed: 'Trace time runs this many times faster (2 = the same requests in half the time; default 1).',
+  prefixGroups: `Prefix cache in KV memory: distinct shared prefixes (system prompts), one drawn per conversation; with prefix-tokens. 0 = none, up to ${MAX_PREFIX_GROUPS}.`,
+  prefixTokens: 'Prefix cache in KV memory: tokens of each shared prefix (at most the shortest prompt).',
+  turns: `Prefix cache in KV memory: turns per conversation, 1 to ${MAX_TURNS}; each resends the conversation so far plus a new message.`,
+  router: 'Replicas: least-loaded (default) or prefix-aware (SGLang\'s cache-aware router; needs the prefix cache in KV memory).',
+};
