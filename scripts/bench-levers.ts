@@ -13,23 +13,12 @@ import { DEFAULT_SWEEP_USERS } from '../src/engine/sweep';
 import { settingsFromQuery } from '../src/settings/parse';
 import { scenarioFromSettings } from '../src/settings/scenario';
 import '../src/settings/speculative';
+import { sortedMedian, timedRuns } from './benchTiming';
 
 /** Median, lowest and highest wall time and median CPU time (ms) of `fn` over `runs` runs after 2 warm-up calls. */
 function spreadMs(fn: () => void, runs: number): { median: number; min: number; max: number; cpu: number } {
-  fn();
-  fn();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    fn();
-    wall.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { median: mid(wall), min: Math.min(...wall), max: Math.max(...wall), cpu: mid(cpu) };
+  const t = timedRuns(fn, runs);
+  return { median: sortedMedian(t.wall), min: t.wall[0], max: t.wall[t.wall.length - 1], cpu: sortedMedian(t.cpu) };
 }
 
 /** The 9-point users sweep with each speculative-decoding method, Llama-3.1-8B on one H100, chat, 1,000 requests a point. */

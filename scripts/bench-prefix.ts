@@ -10,26 +10,10 @@ import { simulate } from '../src/engine/simulate';
 import { DEFAULT_SWEEP_USERS, sweep, sweepWindow } from '../src/engine/sweep';
 import type { Scenario } from '../src/engine/types';
 import { workloadById } from '../src/engine/workloads';
+import { sortedMedian, timedRuns } from './benchTiming';
 
-/** Wall and CPU ms of `runs` calls of `fn` (after warm-up calls): median, min and max of each. */
-function timed(fn: () => void, runs: number): { wall: number[]; cpu: number[] } {
-  for (let i = 0; i < 2; i++) fn();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    fn();
-    wall.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
-}
-
-const median = (xs: number[]): number => xs[Math.floor(xs.length / 2)];
 const line = (t: { wall: number[]; cpu: number[] }, goal: string): string =>
-  `${median(t.wall).toFixed(1)} ms median (${t.wall[0].toFixed(1)}–${t.wall[t.wall.length - 1].toFixed(1)} over ${t.wall.length} runs), CPU ${median(t.cpu).toFixed(1)} ms; goal ${goal}`;
+  `${sortedMedian(t.wall).toFixed(1)} ms median (${t.wall[0].toFixed(1)}–${t.wall[t.wall.length - 1].toFixed(1)} over ${t.wall.length} runs), CPU ${sortedMedian(t.cpu).toFixed(1)} ms; goal ${goal}`;
 
 /** Chat on the lesson server with 8 shared 500-token prefixes and 4-turn conversations, paged admission. */
 function chat(users: number, requests: number, turns: number): Scenario {
@@ -45,14 +29,14 @@ export function prefixBenchRows(): [string, string][] {
   const rows: [string, string][] = [];
   const base = chat(1, 1000, 4);
   const evicted = DEFAULT_SWEEP_USERS.map((users) => simulate({ ...base, load: { kind: 'closed', users, thinkMs: 0 }, window: sweepWindow(base) }).prefixCache?.evictedBlocks ?? 0);
-  const sweepT = timed(() => sweep(base, { kind: 'users', values: DEFAULT_SWEEP_USERS }), 7);
+  const sweepT = timedRuns(() => sweep(base, { kind: 'users', values: DEFAULT_SWEEP_USERS }), 7);
   rows.push([
     '9-point sweep (1..256 users), chat, prefix cache (8 × 500-token prefixes, 4 turns, paged), 1,000 requests each',
     `${line(sweepT, '≤ 400 ms')}; blocks evicted per point ${evicted.map((n) => n.toLocaleString('en-US')).join(', ')}`,
   ]);
   const long = chat(64, 10_000, 8);
   const r = simulate(long);
-  const longT = timed(() => simulate(long), 5);
+  const longT = timedRuns(() => simulate(long), 5);
   rows.push([
     '10,000 requests at 64 users, chat, 8-turn conversations, prefix cache (paged)',
     `${line(longT, '≤ 1 s')}; hit rate ${((r.metrics.prefixHitRate ?? 0) * 100).toFixed(1)}%, ${(r.prefixCache?.evictedBlocks ?? 0).toLocaleString('en-US')} blocks evicted`,
