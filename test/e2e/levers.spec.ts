@@ -5,7 +5,7 @@
 // steps before pinned, and its explanation quotes the numbers on screen.
 import type { Page } from '@playwright/test';
 import { expect, shotPath, test } from './fixtures';
-import { axeClean, nextResult, readout, ready, resultId } from './helpers';
+import { axeClean, firstPanels, nextResult, readout, ready, recordFirstPanels, resultId } from './helpers';
 
 const diagnose = (page: Page) => page.locator('[data-testid="diagnose"]');
 const scenes = (page: Page) => page.locator('[data-testid="lever-scenes"]');
@@ -135,7 +135,8 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
 });
 
 /**
- * Opens scene `n` from its link, checks it is at its prediction with the lab
+ * Opens scene `n` from its link, checks it is the first scene panel the page
+ * rendered (what link-landing.spec.ts checked) and at its prediction with the lab
  * untouched, and commits the lesson's answer from the keyboard alone: the
  * link focuses the scene's heading, Tab reaches the choices, the arrows
  * pick one, Tab reaches the commit button, Enter commits.
@@ -143,7 +144,10 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
 async function startScene(page: Page, n: number, answer: RegExp) {
   const view = scenes(page).locator(`[data-scene="${n}"]`);
   await expect(view).toHaveAttribute('data-phase', 'predict');
+  // The link lands on its own scene: the first scene panel the page ever rendered is this one (never scene 1 first).
+  expect((await firstPanels(page)).scene, `the scene panels rendered, in order, for ?scene=${n}`).toEqual([String(n)]);
   const heading = page.locator('[data-testid="scene-heading"]');
+  await expect(heading).toBeInViewport();
   await expect(heading).toBeFocused();
   await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
   await expect(scenes(page).locator('[data-testid="scene-explanation"]')).toHaveCount(0);
@@ -181,7 +185,7 @@ async function explainScene(page: Page): Promise<string> {
 }
 
 test('scene 1, the long summary: prefix caching cuts TTFT through prefill, TPOT stays; the explanation quotes both runs', async ({ lab }) => {
-  const { page } = await lab({ width: 1280, height: 800, query: 'workload=report&scene=1' });
+  const { page } = await lab({ width: 1280, height: 800, query: 'workload=report&scene=1', init: recordFirstPanels });
   expect(new URL(page.url()).searchParams.get('workload'), 'the link alone does not set the lab up').toBe('report');
   await startScene(page, 1, /TTFT falls a lot/);
   const before = { ttft: await readout(page, 'ttft'), prefill: await readout(page, 'ttft-prefill'), tpot: await readout(page, 'tpot') };
@@ -202,7 +206,7 @@ test('scene 1, the long summary: prefix caching cuts TTFT through prefill, TPOT 
 });
 
 test('scene 2, the long report: speculative decoding gains at 1 user and loses at 64 on the lesson server', async ({ lab }) => {
-  const { page } = await lab({ width: 390, height: 844, colorScheme: 'dark', query: 'scene=2' });
+  const { page } = await lab({ width: 390, height: 844, colorScheme: 'dark', query: 'scene=2', init: recordFirstPanels });
   await startScene(page, 2, /A big gain at one user/);
   const tpot1 = await readout(page, 'tpot');
   await nextSceneStep(page, 1, true);
@@ -226,7 +230,7 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
 });
 
 test('scene 3, twice the traffic: split prefill and decode keep goodput at the same GPUs and throughput', async ({ lab }) => {
-  const { page } = await lab({ width: 1280, height: 800, colorScheme: 'dark', query: 'scene=3' });
+  const { page } = await lab({ width: 1280, height: 800, colorScheme: 'dark', query: 'scene=3', init: recordFirstPanels });
   await startScene(page, 3, /Split them/);
   await nextSceneStep(page, 1, true);
   const replicas = { goodput: await readout(page, 'goodput'), share: await readout(page, 'slo-share') };
