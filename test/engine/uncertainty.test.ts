@@ -43,6 +43,23 @@ describe('edge scenarios', () => {
     expect(e.levers).toEqual(s.levers);
   });
 
+  it('scale a draft model\'s own step cost with the step cost (speculative decoding, draft and EAGLE)', () => {
+    for (const specMethod of ['draft', 'eagle'] as const) {
+      const sp = hardware({ users: 1, requests: 4, specMethod, specTokens: 3 });
+      const own = sp.levers?.speculative?.draftStepSeconds;
+      expect(own, specMethod).toBeTypeOf('function');
+      const e = edgeScenario(sp, { ...AS_GIVEN, stepCost: 1.25 });
+      const scaled = e.levers?.speculative?.draftStepSeconds;
+      expect(scaled?.(3, 3000)).toBeCloseTo(1.25 * (own?.(3, 3000) ?? 0), 15);
+      // The scenario's own draft is untouched, and a KV-only edge keeps it as it is.
+      expect(sp.levers?.speculative?.draftStepSeconds).toBe(own);
+      expect(edgeScenario(sp, { ...AS_GIVEN, kvCapacity: 0.5 }).levers?.speculative?.draftStepSeconds).toBe(own);
+      // One user never waits for another: every step, the draft's included, costs 1.25×, so TPOT does too.
+      const tpot = simulate(sp).metrics.tpotMs.mean;
+      expect(simulate(e).metrics.tpotMs.mean / tpot, specMethod).toBeCloseTo(1.25, 2);
+    }
+  });
+
   it('put the corners at the ends that make TTFT lowest and highest', () => {
     const { low, high } = cornerEdges(PREDICTION_SPREADS);
     expect(low.kvCapacity).toBeGreaterThan(1);

@@ -3,7 +3,8 @@
  * (same seed, same requests) on a server whose KV capacity, step costs and
  * front end sit at one end of their spreads. The server is changed through
  * its `ServerProfile` (every replica and disaggregated instance runs that
- * profile), never by editing a run's results.
+ * profile) and, for the step cost, a speculative draft's own step cost too,
+ * never by editing a run's results.
  */
 import type { IterationWork, Scenario, ServerProfile } from '../types';
 import type { PredictionSpreads } from './spreads';
@@ -56,6 +57,15 @@ export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
   };
   const frontendMs = edgeFrontendMs(s, m.frontend);
   const out: Scenario = { ...s, server };
+  const spec = s.levers?.speculative;
+  // A draft model or EAGLE head prices its steps on its own roofline, not the
+  // server's: the step-cost spread is about the GPU's kernels, so it scales
+  // the draft's steps too (a `custom` draft is priced off the server's step
+  // and is scaled through it already).
+  const draftStep = spec?.draftStepSeconds;
+  if (spec && draftStep && step !== 1) {
+    out.levers = { ...s.levers, speculative: { ...spec, draftStepSeconds: (seqs: number, kvTokens: number): number => draftStep(seqs, kvTokens) * step } };
+  }
   if (frontendMs > 0) out.frontendMs = frontendMs;
   else delete out.frontendMs;
   return out;
