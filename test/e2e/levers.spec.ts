@@ -136,7 +136,7 @@ test('the panel follows the live run: a TTFT miss from the queue, a TPOT miss fr
 
 /**
  * Opens scene `n` from its link, checks it is the first scene panel the page
- * rendered (what link-landing.spec.ts checked) and at its prediction with the lab
+ * rendered (never scene 1 first) and at its prediction with the lab
  * untouched, and commits the lesson's answer from the keyboard alone: the
  * link focuses the scene's heading, Tab reaches the choices, the arrows
  * pick one, Tab reaches the commit button, Enter commits.
