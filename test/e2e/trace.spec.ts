@@ -51,7 +51,8 @@ test('a slice and speed in the link are used, and a bad trace= value gets a noti
   await expect(page.getByTestId('notices')).toContainText('"azure-kode" is not one of off, azure-code, azure-conv');
   const section = await traceSection(page);
   await expect(section.getByLabel('Built-in trace')).toHaveValue('off');
-  const sliced = await lab({ query: 'trace=azure-conv&traceWindow=60:180&traceSpeed=2' });
+  // At a phone's width in the dark theme: the screenshots of those (@screenshots) are left out of the suite.
+  const sliced = await lab({ query: 'trace=azure-conv&traceWindow=60:180&traceSpeed=2', width: 390, height: 844, colorScheme: 'dark' });
   const s2 = await traceSection(sliced.page);
   await expect(s2.getByTestId('trace-results')).toContainText(/requests over (59\.\d|60) s/);
 });
@@ -76,7 +77,7 @@ test('an uploaded JSONL trace is replayed; a failed request is left out with its
 });
 
 for (const [width, colorScheme] of [[390, 'light'], [390, 'dark'], [1280, 'dark']] as const) {
-  test(`screenshot of the Trace section at ${width} px, ${colorScheme}`, async ({ lab }) => {
+  test(`screenshot of the Trace section at ${width} px, ${colorScheme} @screenshots`, async ({ lab }) => {
     const { page } = await lab({ query: 'trace=azure-code', width, colorScheme });
     const section = await traceSection(page);
     await expect(section.getByTestId('trace-results')).toBeVisible();
