@@ -3,7 +3,7 @@
  * cross-validation: for each thing the lab is unsure of, the multiplier that
  * would have explained each held-out row, and a low and a high percentile
  * of those multipliers (the 10th and 90th unless `spreadQuantile.ts` chose
- * wider ones). docs/calibration.md explains the attribution.
+ * others). docs/calibration.md explains the attribution.
  */
 import { percentileSorted } from '../stats';
 import type { PredictionSpreads } from '../uncertainty/spreads';
