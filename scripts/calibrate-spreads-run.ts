@@ -4,7 +4,7 @@
  * predictions, the percentile choice, the spreads file and the report section.
  */
 import {
-  chooseSpreadQuantile, COVERAGE_AIM, evaluateCases, groupOf, heldOutCases, spreadsSource,
+  chooseSpreadQuantile, COVERAGE_AIM, evaluateCases, groupOf, heldOutCases, inputsOneAtATime, spreadsSource,
   type CalibrationCase, type CalibrationFactors, type CaseResult, type QuantileTrial, type SpreadQuantileChoice,
 } from '../src/engine/calibration/index';
 import type { HeldOutMetricCoverage } from '../src/engine/uncertainty/heldOutCoverage';
@@ -19,6 +19,7 @@ export interface SpreadChoiceOutput {
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const INPUT_LABEL: Record<string, string> = { kvCapacity: 'KV capacity', stepCost: 'step cost', prefillCost: 'prefill cost', frontend: 'front end' };
 const pair = (q: number): string => `p${q}/p${100 - q}`;
 const label = (t: QuantileTrial): string => `${pair(t.quantilePct)}, prefill ${t.prefillQuantilePct === null ? 'none' : pair(t.prefillQuantilePct)}`;
 const METRIC_LABEL: Record<string, string> = { ttftMs: 'TTFT under load, mean', tpotMs: 'TPOT under load, mean', outputTokPerSec: 'Throughput under load' };
@@ -42,6 +43,7 @@ export function runSpreadChoice(cases: readonly CalibrationCase[], folds: Readon
   const results = cases.map((c) => resultOf.get(c)!);
   const heldOut = heldOutCases(cases, Object.fromEntries(folds));
   const choice = chooseSpreadQuantile(results, factorsOf, heldOut);
+  const atATime = inputsOneAtATime(heldOut, choice.chosen.spreads.spreads);
   const used = process.cpuUsage(cpu0);
   const cpuS = (used.user + used.system) / 1e6;
   for (const t of [...choice.trials, ...choice.prefillTrials]) {
@@ -75,6 +77,13 @@ export function runSpreadChoice(cases: readonly CalibrationCase[], folds: Readon
       ...coverageRows('nested (chosen without the group)', choice.nested),
     ].join('\n'),
     `The choice is made on the rows it is judged on; the nested line chooses both steps for each group on the other groups' rows only (it chose ${nestedPairs.join('; ')}), and judges that group with them. The multipliers themselves still include each group's own held-out residuals.`,
+    '### Each input one at a time',
+    'The chosen spreads with one input alone (the others at 1) and with every input but one (that one at 1): what each spread does to the ranges by itself, and what the ranges would lose without it.',
+    [
+      '| Spreads | Metric | Runs | Inside | Below | Above | Median width |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+      ...atATime.flatMap((x) => [...coverageRows(`${INPUT_LABEL[x.input]} alone`, x.alone), ...coverageRows(`all but ${INPUT_LABEL[x.input]}`, x.without)]),
+    ].join('\n'),
     '### Spreads for the ranges',
     `Written to \`src/engine/uncertainty/spreads.ts\` (source: "${source}"): KV capacity [${spreads.spreads.kvCapacity.join(', ')}], step cost [${spreads.spreads.stepCost.join(', ')}], front end [${spreads.spreads.frontend.join(', ')}] at the ${q}th and ${100 - q}th percentiles, prefill cost [${spreads.spreads.prefillCost.join(', ')}] at the ${pq}th and ${100 - pq}th, of the multipliers that would have explained each held-out row (kept on either side of 1).`,
     [

@@ -4,7 +4,7 @@ import {
   HELD_OUT_FACTORS, chooseSpreadQuantile, evaluateCases, groupOf, heldOutCases, mapLoadRows, parseCsvRecords, spreadsFromHeldOut,
   type CalibrationCase,
 } from '../../src/engine/calibration/index';
-import { BASE_METRICS, worstGap } from '../../src/engine/calibration/spreadQuantile';
+import { BASE_METRICS, inputsOneAtATime, worstGap } from '../../src/engine/calibration/spreadQuantile';
 import { coverageOf, heldOutVerdicts } from '../../src/engine/uncertainty/heldOutCoverage';
 
 const LOAD_CSV = new URL('../../data/calibration/measurements-load.csv', import.meta.url);
@@ -75,6 +75,19 @@ describe('choosing the percentiles of the spreads on held-out runs', { timeout: 
       expect(prefillQuantiles).toContain(n.prefillQuantilePct);
     }
     expect(choice.nested.map((c) => c.cases)).toEqual(choice.chosen.coverage.map((c) => c.cases));
+  });
+
+  it('one input at a time: an input at 1 lost changes nothing, and with every spread at 1 each range is its point', () => {
+    const sp = { ...chosen().chosen.spreads.spreads, prefillCost: [1, 1] as const };
+    const rows = inputsOneAtATime(heldOut, sp);
+    expect(rows.map((r) => r.input)).toEqual(['kvCapacity', 'stepCost', 'prefillCost', 'frontend']);
+    const full = coverageOf(heldOutVerdicts(heldOut, [{ ...sp, source: '' }])[0]);
+    expect(rows.find((r) => r.input === 'prefillCost')!.without).toEqual(full);
+    for (const c of rows.find((r) => r.input === 'prefillCost')!.alone) expect(c.medianWidth).toBe(0);
+    // The step cost alone widens every metric's range; without it, TPOT's range is narrower than with it.
+    const step = rows.find((r) => r.input === 'stepCost')!;
+    for (const c of step.alone) expect(c.medianWidth).toBeGreaterThan(0);
+    expect(step.without.find((c) => c.metric === 'tpotMs')!.medianWidth).toBeLessThan(full.find((c) => c.metric === 'tpotMs')!.medianWidth);
   });
 
   it('refuses an empty list of percentiles', () => {

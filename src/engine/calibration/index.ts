@@ -28,7 +28,8 @@ export { PREFILL_RANGE, prefillEdgeTtftMs, prefillMultiplierFor, prefillMultipli
 export type { PrefillMultiplier } from './prefillSpread';
 export type { HeldOutSpreads, SpreadEvidence, SpreadInput, SpreadQuantiles } from './spreads';
 export { heldOutCases } from './heldout';
-export { BASE_METRICS, chooseSpreadQuantile, COVERAGE_AIM, PREFILL_METRICS, PREFILL_QUANTILES_PCT, SPREAD_QUANTILES_PCT } from './spreadQuantile';
+export { BASE_METRICS, chooseSpreadQuantile, COVERAGE_AIM, inputsOneAtATime, PREFILL_METRICS, PREFILL_QUANTILES_PCT, SPREAD_INPUTS, SPREAD_QUANTILES_PCT } from './spreadQuantile';
+export type { InputAtATime } from './spreadQuantile';
 export type { QuantileTrial, SpreadQuantileChoice } from './spreadQuantile';
 export { HELD_OUT_FACTORS } from './folds';
 export type { HeldOutCase, HeldOutMetric } from './heldout';

@@ -22,7 +22,7 @@ import type { CalibrationFactors } from './factors';
 import type { HeldOutCase } from './heldout';
 import type { CalibrationCase } from './mapping';
 import type { CaseResult } from './report';
-import { spreadsFromHeldOut, type HeldOutSpreads } from './spreads';
+import { spreadsFromHeldOut, type HeldOutSpreads, type SpreadInput } from './spreads';
 
 /** Low percentiles tried for KV capacity, step cost and front end, narrowest band first (10 → p10 and p90). */
 export const SPREAD_QUANTILES_PCT: readonly number[] = [10, 7.5, 5, 2.5];
@@ -123,4 +123,30 @@ export function chooseSpreadQuantile(
     nestedVerdicts.push(...verdicts[j].filter((v) => v.group === g));
   }
   return { trials, prefillTrials, chosen, nested: coverageOf(nestedVerdicts), nestedChoice };
+}
+
+/** The spread inputs, in the order reports list them. */
+export const SPREAD_INPUTS: readonly SpreadInput[] = ['kvCapacity', 'stepCost', 'prefillCost', 'frontend'];
+
+/** One input's share of the ranges: coverage with its spread alone, and with every spread but its own. */
+export interface InputAtATime {
+  input: SpreadInput;
+  /** The others at [1, 1]: what this input's spread does by itself. */
+  alone: HeldOutMetricCoverage[];
+  /** This input at [1, 1]: what the ranges lose without it. */
+  without: HeldOutMetricCoverage[];
+}
+
+/**
+ * The one-at-a-time evidence for `spreads`: each input's spread alone and
+ * every spread but that input's, judged on the held-out runs like the choice.
+ */
+export function inputsOneAtATime(heldOut: readonly HeldOutCase[], spreads: Omit<PredictionSpreads, 'source'>): InputAtATime[] {
+  const none: readonly [number, number] = [1, 1];
+  const variants: PredictionSpreads[] = SPREAD_INPUTS.flatMap((input) => {
+    const alone = { kvCapacity: none, stepCost: none, prefillCost: none, frontend: none, [input]: spreads[input], source: '' };
+    return [alone, { ...spreads, [input]: none, source: '' }];
+  });
+  const verdicts = heldOutVerdicts(heldOut, variants);
+  return SPREAD_INPUTS.map((input, i) => ({ input, alone: coverageOf(verdicts[2 * i]), without: coverageOf(verdicts[2 * i + 1]) }));
 }
