@@ -46,14 +46,13 @@ interface HeldRun extends EdgeRun {
 
 /**
  * Runs the scenario at edges, each at most once. Edges with the same step
- * cost and front end differ only in KV capacity, and a run that never let
- * the capacity decide anything at the other edge's capacity (its
- * `kvBounds`: no admission, rejection or preemption would have gone another
- * way) is that edge's run byte for byte, so it is reused rather than run
- * again: at light load both KV ends are the point itself, and the low
- * step-cost end is often the low corner (the corners move KV too). Edges
- * that differ in step cost or front end always run: no such bound exists for
- * them. test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
+ * cost, prefill cost and front end differ only in KV capacity, and a run
+ * that never let the capacity decide anything at the other edge's capacity
+ * (its `kvBounds`: no admission, rejection or preemption would have gone
+ * another way) is that edge's run byte for byte, so it is reused rather than
+ * run again: at light load both KV ends are the point itself. Edges that
+ * differ in step cost, prefill cost or front end always run: no such bound
+ * exists for them (and since the corners move both costs, no end is a corner). test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
  * what running the edge gives.
  */
 export class EdgeRunner {
