@@ -2,8 +2,9 @@
  * `npm run calibrate:spreads`: chooses how wide the prediction ranges are
  * drawn, from the committed leave-one-group-out folds (no refit): every case
  * is predicted by the fold that left its group out, the spreads are read off
- * those residuals at each percentile tried, and the one whose held-out TTFT
- * coverage is nearest 80% is written to src/engine/uncertainty/spreads.ts,
+ * those residuals at each percentile tried, and the pair chosen on held-out
+ * coverage (spreadQuantile.ts: TPOT and throughput for KV, step cost and front
+ * end, then TTFT for the prefill cost) is written to src/engine/uncertainty/spreads.ts,
  * with the evidence in docs/calibration.md (GENERATED SPREADS).
  * `npm run calibrate` runs the same step after its folds.
  *

@@ -15,7 +15,7 @@ const statRange = (r: StatRange) => ({ mean: span(r.mean), p50: span(r.p50), p90
 
 /** What the lab is unsure of, as the JSON states it. */
 export function spreadsJson(sp: PredictionSpreads, edgeRuns: number) {
-  return { kvCapacity: sp.kvCapacity, stepCost: sp.stepCost, frontend: sp.frontend, source: sp.source, edgeRuns };
+  return { kvCapacity: sp.kvCapacity, stepCost: sp.stepCost, prefillCost: sp.prefillCost, frontend: sp.frontend, source: sp.source, edgeRuns };
 }
 
 /** A prediction's ranges and sensitivity, computed by edge runs. */

@@ -49,7 +49,7 @@ export const SETTING_DOCS: Readonly<Record<string, string>> = {
   replicas: `Identical instances (each of tp GPUs) behind a least-outstanding-requests balancer, 1 to ${MAX_INSTANCES}.`,
   prefillGpus: 'Disaggregated prefill/decode: GPUs that only prefill, in instances of tp GPUs (a multiple of tp); 0 with decode-gpus 0 = colocated.',
   decodeGpus: 'Disaggregated prefill/decode: GPUs that only decode (a multiple of tp); they never stall for a prefill.',
-  ranges: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, front end); off skips those runs.',
+  ranges: 'Ranges on hardware predictions: the same scenario run again at the edges of what the lab is unsure of (KV capacity, step cost, the prefill part of each step, front end); off skips those runs.',
   trace: 'A real request trace replayed on this server in the Trace section (azure-code, azure-conv: Azure LLM inference trace 2023, CC-BY 4.0), beside Poisson arrivals at its mean rate; off (default).',
   traceWindow: 'The slice of the trace replayed, FROM:TO in seconds from its first request (default 0:600).',
   traceSpeed: 'Trace time runs this many times faster (2 = the same requests in half the time; default 1).',

@@ -45,7 +45,7 @@ describe('CLI ranges', () => {
     const [lo, hi] = doc.metrics.outputTokPerSecRange;
     expect(lo).toBeLessThan(doc.metrics.outputTokPerSec);
     expect(hi).toBeGreaterThan(doc.metrics.outputTokPerSec);
-    expect(doc.sensitivity.map((x: { input: string }) => x.input).sort()).toEqual(['frontend', 'kvCapacity', 'stepCost']);
+    expect(doc.sensitivity.map((x: { input: string }) => x.input).sort()).toEqual(['frontend', 'kvCapacity', 'prefillCost', 'stepCost']);
     expect(doc.sensitivity[0].swingMs).toBeGreaterThan(0);
     expect(doc.ranges.source).toMatch(/^provisional: |held-out|leave-one/);
     expect(doc.ranges.edgeRuns).toBeGreaterThanOrEqual(2);

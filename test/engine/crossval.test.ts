@@ -73,7 +73,7 @@ describe('spreads for the ranges', () => {
   it('the committed spreads file is exactly what the generator writes for its values, each bracketing 1', () => {
     const file = readFileSync(resolve(repo, 'src/engine/uncertainty/spreads.ts'), 'utf8');
     expect(spreadsSource(PREDICTION_SPREADS)).toBe(file);
-    for (const k of ['kvCapacity', 'stepCost', 'frontend'] as const) {
+    for (const k of ['kvCapacity', 'stepCost', 'prefillCost', 'frontend'] as const) {
       const [lo, hi] = PREDICTION_SPREADS[k];
       expect(lo).toBeLessThan(1);
       expect(hi).toBeGreaterThan(1);
@@ -95,7 +95,7 @@ describe('spreads for the ranges', () => {
     expect(q25.evidence.stepCost).toMatchObject({ quantilePct: 25, low: 1, high: 2 });
     expect(q25.spreads.stepCost).toEqual([0.99, 2]);
     // One percentile per input: the step cost's is the one that counts here.
-    const mixed = spreadsFromHeldOut([tpot(5, 10), tpot(10, 10), tpot(10, 10), tpot(20, 10), thr(100, 200)], () => COMMITTED_FACTORS, { kvCapacity: 10, stepCost: 25, frontend: 10 });
+    const mixed = spreadsFromHeldOut([tpot(5, 10), tpot(10, 10), tpot(10, 10), tpot(20, 10), thr(100, 200)], () => COMMITTED_FACTORS, { kvCapacity: 10, stepCost: 25, prefillCost: 10, frontend: 10 });
     expect(mixed.evidence.stepCost.low).toBe(1);
     expect(() => spreadsFromHeldOut([], () => COMMITTED_FACTORS, 50)).toThrow(/between 0 and 50/);
   });

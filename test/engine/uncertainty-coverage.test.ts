@@ -17,6 +17,10 @@ describe('range coverage on the repository’s calibration runs under load, each
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     expect(by.ttftMs.cases).toBe(363);
     expect(readme).toContain(`the measured mean TTFT falls inside the lab's range in ${pct(by.ttftMs.insideShare)} of runs, mean TPOT in ${pct(by.tpotMs.insideShare)} and output throughput in ${pct(by.outputTokPerSec.insideShare)}, with a median range width (hi ÷ lo − 1) of ${pct(by.ttftMs.medianWidth)}`);
+    // Without the prefill spread (the others as committed), TPOT and throughput barely move and TTFT falls back.
+    const without = Object.fromEntries(heldOutCoverage(heldOutCases(cases), { ...PREDICTION_SPREADS, prefillCost: [1, 1] }).map((c) => [c.metric, c]));
+    expect(readme).toContain(`take TTFT from ${pct(without.ttftMs.insideShare)} to ${pct(by.ttftMs.insideShare)} inside, while TPOT moves from ${pct(without.tpotMs.insideShare)} to ${pct(by.tpotMs.insideShare)} and throughput from ${pct(without.outputTokPerSec.insideShare)} to ${pct(by.outputTokPerSec.insideShare)}`);
+    expect(readme).toContain(`(${PREDICTION_SPREADS.prefillCost[0]} to ${PREDICTION_SPREADS.prefillCost[1]};`);
     // The committed spreads are the generated report's chosen pair, judged the same way.
     const chosenTtft = doc.split('\n').find((l) => l.includes('(chosen) | TTFT under load, mean'));
     expect(chosenTtft).toContain(`| ${pct(by.ttftMs.insideShare)} | ${pct(by.ttftMs.belowShare)} | ${pct(by.ttftMs.aboveShare)} | ${pct(by.ttftMs.medianWidth)} |`);

@@ -184,11 +184,12 @@ describe('ranges with reuse', () => {
     expect(saved).toBeGreaterThan(40);
   });
 
-  it('at one user run neither KV end nor the step-cost end the low corner already is', () => {
+  it('at one user run neither KV end, nor the front end below none', () => {
     const s = hardware({ model: 'llama-3.1-70b', precision: 'fp8', tp: 2, prompt: 4000, output: 500, workload: 'custom', engine: 'vllm', users: 1, requests: 200 });
     const { runs, reused } = uncertainty(s, true);
-    // Two corners, then of six ends: both KV ends are the point, the low step cost the low corner, front end 0 the point.
-    expect(reused).toBe(3);
-    expect(runs).toBe(4);
+    // Two corners, then of eight ends: both KV ends are the point and front end 0 the point; the step-cost and
+    // prefill-cost ends each run (the corners move both, so neither end is a corner).
+    expect(reused).toBe(2);
+    expect(runs).toBe(7);
   });
 });

@@ -30,7 +30,7 @@ describe('edge scenarios', () => {
   const s = hardware({ users: 4, requests: 20, replicas: 2 });
 
   it('scale KV capacity and every iteration through the profile, and add a front end only above none', () => {
-    const e = edgeScenario(s, { kvCapacity: 0.5, stepCost: 1.25, frontend: 2 });
+    const e = edgeScenario(s, { kvCapacity: 0.5, stepCost: 1.25, prefillCost: 1, frontend: 2 });
     expect(e.server.kvCapacityTokens).toBe(Math.floor(s.server.kvCapacityTokens * 0.5));
     const work = { prefillTokens: 512, prefillAttentionPairs: 512 * 256, prefillContextTokens: 0, prefillSeqs: 1, decodeSeqs: 3, decodeKvTokens: 3000 };
     expect(e.server.iterationSeconds(work)).toBeCloseTo(1.25 * s.server.iterationSeconds(work), 12);
@@ -126,7 +126,7 @@ describe('ranges', () => {
       const s = knee(users);
       const point = simulate(s).metrics;
       const sens = predictionSensitivity(s, point, PREDICTION_SPREADS);
-      expect(sens.map((x) => x.input).sort()).toEqual(['frontend', 'kvCapacity', 'stepCost']);
+      expect(sens.map((x) => x.input).sort()).toEqual(['frontend', 'kvCapacity', 'prefillCost', 'stepCost']);
       expect(sens[0].input).toBe(first);
       for (let i = 1; i < sens.length; i++) expect(sens[i - 1].swingMs).toBeGreaterThanOrEqual(sens[i].swingMs);
     }
@@ -140,10 +140,10 @@ describe('ranges', () => {
     predictionRanges(s, point, PREDICTION_SPREADS, runner);
     expect(runner.edgeRuns).toBe(2);
     predictionSensitivity(s, point, PREDICTION_SPREADS, runner);
-    // Six ends: front end 0 × none is the point; the low step cost is the low corner (whose bounds allow the KV as given);
-    // the less-KV end is the more-KV end (one user never fills either): three more runs.
-    expect(runner.edgeRuns).toBe(5);
-    expect(runner.reusedRuns).toBe(2);
+    // Eight ends: front end 0 × none is the point; the less-KV end is the more-KV end (one user never fills
+    // either); the step-cost, prefill-cost and other front-end ends run: six more runs.
+    expect(runner.edgeRuns).toBe(8);
+    expect(runner.reusedRuns).toBe(1);
   });
 });
 

@@ -29,7 +29,7 @@ describe('edge runs in the worker', () => {
     let edges = nextEdgeState(1, null, ranges)!;
     for (const r of replies.slice(2)) if (r.type === 'sensitivity' || r.type === 'sweep-band') edges = nextEdgeState(1, edges, r)!;
     expect(edges.bands.length).toBe(2);
-    expect(edges.sensitivity?.length).toBe(3);
+    expect(edges.sensitivity?.length).toBe(4); // KV capacity, step cost, prefill cost, front end;
     expect(nextEdgeState(2, edges, ranges)).toBeUndefined();
   });
 

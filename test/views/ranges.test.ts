@@ -29,6 +29,13 @@ describe('card range words', () => {
     const lines = rangeExplanation(null, ranges, PREDICTION_SPREADS, null);
     expect(lines.map((l) => l.key)).toEqual(['how', 'source', 'sensitivity']);
     expect(lines[1].text).toContain(PREDICTION_SPREADS.source);
+    // The prefill spread is named with its own ends, as the part of a step that prefills prompts.
+    const pct = (x: number) => `${x >= 1 ? '+' : '−'}${Math.round(Math.abs(x - 1) * 100)}%`;
+    expect(lines[0].text).toContain(`the part of each step that prefills prompts ${pct(PREDICTION_SPREADS.prefillCost[0])} to ${pct(PREDICTION_SPREADS.prefillCost[1])}`);
+    const prefill = { input: 'prefillCost' as const, ends: [0.887, 1.05] as [number, number], ttftMs: [300, 400] as [number, number], swingMs: 100 };
+    const withSens = rangeExplanation(null, ranges, PREDICTION_SPREADS, [prefill]);
+    expect(withSens[2].text).toContain('prefill cost alone (×0.887 to ×1.05 on what prompts add to a step): mean TTFT 300 ms to 400 ms');
+    expect(rangeCause([prefill])).toMatch(/prefill/);
   });
 });
 

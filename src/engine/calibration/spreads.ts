@@ -3,13 +3,14 @@
  * cross-validation: for each thing the lab is unsure of, the multiplier that
  * would have explained each held-out row, and a low and a high percentile
  * of those multipliers (the 10th and 90th unless `spreadQuantile.ts` chose
- * wider ones). docs/calibration.md explains the attribution.
+ * others). docs/calibration.md explains the attribution.
  */
 import { percentileSorted } from '../stats';
 import type { PredictionSpreads } from '../uncertainty/spreads';
 import type { CalibrationFactors } from './factors';
 import { setupFor, surrogateLoadWaves } from './load';
 import type { CalibrationCase, CaseKind } from './mapping';
+import { prefillMultiplierOf } from './prefillSpread';
 import type { CaseResult } from './report';
 
 /** Kinds whose residual is read as a step-cost multiplier, and its direction (+1: measured ÷ lab is the multiplier; −1: lab ÷ measured). */
@@ -40,13 +41,16 @@ export interface SpreadEvidence {
   high: number;
 }
 
+/** The inputs a spread is read for. */
+export type SpreadInput = 'kvCapacity' | 'stepCost' | 'prefillCost' | 'frontend';
+
 /** The low percentile each spread is read at (10: its p10 and p90). */
-export type SpreadQuantiles = Record<'kvCapacity' | 'stepCost' | 'frontend', number>;
+export type SpreadQuantiles = Record<SpreadInput, number>;
 
 /** The spreads and the evidence behind each. */
 export interface HeldOutSpreads {
   spreads: Omit<PredictionSpreads, 'source'>;
-  evidence: Record<'kvCapacity' | 'stepCost' | 'frontend', SpreadEvidence>;
+  evidence: Record<SpreadInput, SpreadEvidence>;
 }
 
 function evidence(multipliers: readonly number[], clamped: number, quantilePct: number): SpreadEvidence {
@@ -102,36 +106,56 @@ export function kvMultiplierFor(r: CaseResult, factors: CalibrationFactors): { k
  * - KV capacity: TTFT under load where memory binds within [0.5, 2] × the
  *   fitted capacity, each row's multiplier the one that explains its TTFT;
  * - front end: the other rows of TTFT under load above one user, the whole
- *   residual (measured ÷ lab) charged to the front end, clamped to [0.25, 4].
+ *   residual (measured ÷ lab) charged to the front end, clamped to [0.25, 4];
+ * - prefill cost: batch-1 TTFT and the TTFTs under load that memory does not
+ *   explain (at every concurrency), each row's multiplier the one on the
+ *   prefill part of each step that gives its TTFT (`prefillSpread.ts`).
  * Each spread is its `quantilePct`-th and (100 − `quantilePct`)-th percentile
- * (one figure for all three, or one per input).
+ * (one figure for all four, or one per input).
  */
 export function spreadsFromHeldOut(results: readonly CaseResult[], factorsOf: (c: CalibrationCase) => CalibrationFactors, quantilePct: number | SpreadQuantiles = 10): HeldOutSpreads {
-  const q: SpreadQuantiles = typeof quantilePct === 'number' ? { kvCapacity: quantilePct, stepCost: quantilePct, frontend: quantilePct } : quantilePct;
+  const q: SpreadQuantiles = typeof quantilePct === 'number' ? { kvCapacity: quantilePct, stepCost: quantilePct, prefillCost: quantilePct, frontend: quantilePct } : quantilePct;
   for (const v of Object.values(q)) if (!(v > 0 && v < 50)) throw new RangeError(`a spread's percentile must be between 0 and 50, got ${v}`);
   const step: number[] = [];
   const kv: number[] = [];
   const front: number[] = [];
+  const prefill: number[] = [];
   let kvClamped = 0;
   let frontClamped = 0;
+  let prefillClamped = 0;
+  const notePrefill = (r: CaseResult): void => {
+    const p = prefillMultiplierOf(r, factorsOf(r.case));
+    if (!p) return;
+    prefill.push(p.k);
+    if (p.clamped) prefillClamped++;
+  };
   for (const r of results) {
     if (r.error === null || r.predicted === null) continue;
     const dir = STEP_COST_KINDS[r.case.kind];
     if (dir) step.push((r.case.measured / r.predicted) ** dir);
+    if (r.case.kind === 'ttft-batch1') notePrefill(r);
     if (r.case.kind !== 'load-ttft') continue;
     const m = kvMultiplierFor(r, factorsOf(r.case));
     if (m) {
       kv.push(m.k);
       if (m.clamped) kvClamped++;
-    } else if (r.case.batch > 1) {
+      continue;
+    }
+    notePrefill(r);
+    if (r.case.batch > 1) {
       const ratio = r.case.measured / r.predicted;
       const clamped = Math.min(Math.max(ratio, FRONTEND_RANGE[0]), FRONTEND_RANGE[1]);
       if (clamped !== ratio) frontClamped++;
       front.push(clamped);
     }
   }
-  const ev = { kvCapacity: evidence(kv, kvClamped, q.kvCapacity), stepCost: evidence(step, 0, q.stepCost), frontend: evidence(front, frontClamped, q.frontend) };
-  return { spreads: { kvCapacity: bracket(ev.kvCapacity), stepCost: bracket(ev.stepCost), frontend: bracket(ev.frontend) }, evidence: ev };
+  const ev = {
+    kvCapacity: evidence(kv, kvClamped, q.kvCapacity),
+    stepCost: evidence(step, 0, q.stepCost),
+    prefillCost: evidence(prefill, prefillClamped, q.prefillCost),
+    frontend: evidence(front, frontClamped, q.frontend),
+  };
+  return { spreads: { kvCapacity: bracket(ev.kvCapacity), stepCost: bracket(ev.stepCost), prefillCost: bracket(ev.prefillCost), frontend: bracket(ev.frontend) }, evidence: ev };
 }
 
 /** Source of src/engine/uncertainty/spreads.ts with `s` as its values. */
@@ -143,6 +167,8 @@ export interface PredictionSpreads {
   kvCapacity: readonly [number, number];
   /** Multipliers [lo, hi] on every iteration's cost. */
   stepCost: readonly [number, number];
+  /** Multipliers [lo, hi] on the prefill part of every iteration's cost (what its prompt chunks add to its decode steps). */
+  prefillCost: readonly [number, number];
   /** Multipliers [lo, hi] on the front end's per-request cost (and an added floor in ms where the scenario has none). */
   frontend: readonly [number, number];
   /** Where the numbers come from (e.g. "leave-one-group-out residuals, 14 groups, npm run calibrate 2026-12-01"), or "provisional: …". */
@@ -153,6 +179,7 @@ export interface PredictionSpreads {
 export const PREDICTION_SPREADS: PredictionSpreads = {
   kvCapacity: ${pair(s.kvCapacity)},
   stepCost: ${pair(s.stepCost)},
+  prefillCost: ${pair(s.prefillCost)},
   frontend: ${pair(s.frontend)},
   source: ${JSON.stringify(s.source)},
 };

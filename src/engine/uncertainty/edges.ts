@@ -9,11 +9,11 @@
 import type { IterationWork, Scenario, ServerProfile } from '../types';
 import type { PredictionSpreads } from './spreads';
 
-/** The three inputs the lab is unsure of. */
-export type UncertainInput = 'kvCapacity' | 'stepCost' | 'frontend';
+/** The four inputs the lab is unsure of. */
+export type UncertainInput = 'kvCapacity' | 'stepCost' | 'prefillCost' | 'frontend';
 
 /** Every uncertain input, in the order reports list them. */
-export const UNCERTAIN_INPUTS: readonly UncertainInput[] = ['kvCapacity', 'stepCost', 'frontend'];
+export const UNCERTAIN_INPUTS: readonly UncertainInput[] = ['kvCapacity', 'stepCost', 'prefillCost', 'frontend'];
 
 /**
  * Front end in ms per request assumed where a scenario has none: the 1 ms the
@@ -25,12 +25,37 @@ export const FRONTEND_FLOOR_MS = 1;
 /** One edge: a multiplier on each input (1 = as the scenario has it). */
 export interface EdgeMultipliers {
   kvCapacity: number;
+  /** On every iteration's whole cost. */
   stepCost: number;
+  /** On the prefill part of an iteration's cost only (see `prefillScaledSeconds`). */
+  prefillCost: number;
   frontend: number;
 }
 
 /** The scenario as it is: every multiplier 1. */
-export const AS_GIVEN: EdgeMultipliers = { kvCapacity: 1, stepCost: 1, frontend: 1 };
+export const AS_GIVEN: EdgeMultipliers = { kvCapacity: 1, stepCost: 1, prefillCost: 1, frontend: 1 };
+
+/** `w` without its prefill chunks: the decode steps alone. */
+function decodeOnly(w: IterationWork): IterationWork {
+  const out: IterationWork = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: w.decodeSeqs, decodeKvTokens: w.decodeKvTokens };
+  if (w.decodeQueryTokens !== undefined) out.decodeQueryTokens = w.decodeQueryTokens;
+  return out;
+}
+
+/**
+ * Seconds of iteration `w` with its prefill part scaled by `multiplier`: the
+ * prefill part is what the chunks add to the same iteration's decode steps
+ * alone (all of it when nothing decodes), so an iteration without prefill
+ * costs exactly what `cost` says and a decode's pace moves only where it
+ * shares a step with a prefill. Profile-agnostic: the roofline's p-norm and
+ * a custom server's linear cost are both cut the same way.
+ */
+export function prefillScaledSeconds(cost: (w: IterationWork) => number, w: IterationWork, multiplier: number): number {
+  const full = cost(w);
+  if (multiplier === 1 || w.prefillTokens <= 0) return full;
+  const decodeS = w.decodeSeqs > 0 ? cost(decodeOnly(w)) : 0;
+  return decodeS + multiplier * (full - decodeS);
+}
 
 /**
  * Front-end cost of an edge, ms per request. A scenario with a front end has
@@ -46,14 +71,21 @@ export function edgeFrontendMs(s: Scenario, multiplier: number): number {
 
 /** `s` with its server and front end at the edge `m`; `m` = AS_GIVEN returns `s` itself. */
 export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
-  if (m.kvCapacity === 1 && m.stepCost === 1 && m.frontend === 1) return s;
+  if (m.kvCapacity === 1 && m.stepCost === 1 && m.prefillCost === 1 && m.frontend === 1) return s;
   const base = s.server;
   const step = m.stepCost;
+  const prefill = m.prefillCost;
+  const own = (w: IterationWork): number => base.iterationSeconds(w);
   const server: ServerProfile = {
     ...base,
-    id: `${base.id}~kv${m.kvCapacity}/step${step}`,
+    id: `${base.id}~kv${m.kvCapacity}/step${step}${prefill === 1 ? '' : `/prefill${prefill}`}`,
     kvCapacityTokens: edgeKvTokens(s, m),
-    iterationSeconds: step === 1 ? base.iterationSeconds : (w: IterationWork): number => base.iterationSeconds(w) * step,
+    iterationSeconds:
+      step === 1 && prefill === 1
+        ? base.iterationSeconds
+        : prefill === 1
+          ? (w: IterationWork): number => base.iterationSeconds(w) * step
+          : (w: IterationWork): number => prefillScaledSeconds(own, w, prefill) * step,
   };
   const frontendMs = edgeFrontendMs(s, m.frontend);
   const out: Scenario = { ...s, server };
@@ -77,15 +109,15 @@ export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
  */
 export function cornerEdges(sp: PredictionSpreads): { low: EdgeMultipliers; high: EdgeMultipliers } {
   return {
-    low: { kvCapacity: sp.kvCapacity[1], stepCost: sp.stepCost[0], frontend: sp.frontend[0] },
-    high: { kvCapacity: sp.kvCapacity[0], stepCost: sp.stepCost[1], frontend: sp.frontend[1] },
+    low: { kvCapacity: sp.kvCapacity[1], stepCost: sp.stepCost[0], prefillCost: sp.prefillCost[0], frontend: sp.frontend[0] },
+    high: { kvCapacity: sp.kvCapacity[0], stepCost: sp.stepCost[1], prefillCost: sp.prefillCost[1], frontend: sp.frontend[1] },
   };
 }
 
 /** The two ends of one input alone, the others as given: [the end that lowers TTFT, the end that raises it]. */
 export function inputEnds(sp: PredictionSpreads, input: UncertainInput): [EdgeMultipliers, EdgeMultipliers] {
   const [lo, hi] = sp[input];
-  // More KV lowers TTFT; a higher step cost or front end raises it.
+  // More KV lowers TTFT; a higher step cost, prefill cost or front end raises it.
   const ends = input === 'kvCapacity' ? [hi, lo] : [lo, hi];
   return [{ ...AS_GIVEN, [input]: ends[0] }, { ...AS_GIVEN, [input]: ends[1] }];
 }
@@ -97,5 +129,5 @@ export function edgeKvTokens(s: Scenario, m: EdgeMultipliers): number {
 
 /** A key that is equal for two edges exactly when they run the same scenario. */
 export function edgeKey(s: Scenario, m: EdgeMultipliers): string {
-  return `${edgeKvTokens(s, m)}|${m.stepCost}|${edgeFrontendMs(s, m.frontend)}`;
+  return `${edgeKvTokens(s, m)}|${m.stepCost}|${m.prefillCost}|${edgeFrontendMs(s, m.frontend)}`;
 }

@@ -24,7 +24,7 @@ const simulateRun: MetricsOf = (s) => simulate(s);
 /** One input's effect on TTFT: the scenario with that input alone at each end of its spread. */
 export interface InputSensitivity {
   input: UncertainInput;
-  /** The input's value at each end, in its unit: KV tokens, × step cost, front-end ms per request. */
+  /** The input's value at each end, in its unit: KV tokens, × step cost, × prefill cost, front-end ms per request. */
   ends: [number, number];
   /** Mean TTFT with the input at each end (the end that lowers TTFT first), ms. */
   ttftMs: [number, number];
@@ -46,18 +46,17 @@ interface HeldRun extends EdgeRun {
 
 /**
  * Runs the scenario at edges, each at most once. Edges with the same step
- * cost and front end differ only in KV capacity, and a run that never let
- * the capacity decide anything at the other edge's capacity (its
- * `kvBounds`: no admission, rejection or preemption would have gone another
- * way) is that edge's run byte for byte, so it is reused rather than run
- * again: at light load both KV ends are the point itself, and the low
- * step-cost end is often the low corner (the corners move KV too). Edges
- * that differ in step cost or front end always run: no such bound exists for
- * them. test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
+ * cost, prefill cost and front end differ only in KV capacity, and a run
+ * that never let the capacity decide anything at the other edge's capacity
+ * (its `kvBounds`: no admission, rejection or preemption would have gone
+ * another way) is that edge's run byte for byte, so it is reused rather than
+ * run again: at light load both KV ends are the point itself. Edges that
+ * differ in step cost, prefill cost or front end always run: no such bound
+ * exists for them (and since the corners move both costs, no end is a corner). test/engine/uncertainty-reuse.test.ts checks that reuse gives exactly
  * what running the edge gives.
  */
 export class EdgeRunner {
-  /** Runs by step cost and front end ("step|frontendMs"). */
+  /** Runs by step cost, prefill cost and front end ("step|prefill|frontendMs"). */
   private readonly families = new Map<string, HeldRun[]>();
   private simulated = 0;
   private reused = 0;
@@ -73,7 +72,7 @@ export class EdgeRunner {
   }
 
   private familyKey(m: EdgeMultipliers): string {
-    return `${m.stepCost}|${edgeFrontendMs(this.scenario, m.frontend)}`;
+    return `${m.stepCost}|${m.prefillCost}|${edgeFrontendMs(this.scenario, m.frontend)}`;
   }
 
   private hold(m: EdgeMultipliers, run: EdgeRun): HeldRun {
@@ -123,16 +122,17 @@ export function predictionRanges(scenario: Scenario, point: RunMetrics, spreads:
   return { ranges: foldRanges(point, [lo, hi]), cornerTtftMs: [lo.ttftMs.mean, hi.ttftMs.mean], spreads };
 }
 
-/** The value of `input` at edge `m`, in its unit (KV tokens, × step cost, front-end ms). */
+/** The value of `input` at edge `m`, in its unit (KV tokens, × step cost, × prefill cost, front-end ms). */
 function inputValue(s: Scenario, input: UncertainInput, m: EdgeMultipliers): number {
   if (input === 'kvCapacity') return edgeKvTokens(s, m);
   if (input === 'stepCost') return m.stepCost;
+  if (input === 'prefillCost') return m.prefillCost;
   return edgeFrontendMs(s, m.frontend);
 }
 
 /**
  * Each input alone at the two ends of its spread, the others as given, most
- * TTFT-moving first. Up to six runs; an end that is the scenario itself
+ * TTFT-moving first. Up to eight runs; an end that is the scenario itself
  * (a front end below none) reuses the point.
  */
 export function predictionSensitivity(scenario: Scenario, point: RunMetrics, spreads: PredictionSpreads, runner = new EdgeRunner(scenario, point)): InputSensitivity[] {

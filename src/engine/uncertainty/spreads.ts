@@ -4,6 +4,8 @@ export interface PredictionSpreads {
   kvCapacity: readonly [number, number];
   /** Multipliers [lo, hi] on every iteration's cost. */
   stepCost: readonly [number, number];
+  /** Multipliers [lo, hi] on the prefill part of every iteration's cost (what its prompt chunks add to its decode steps). */
+  prefillCost: readonly [number, number];
   /** Multipliers [lo, hi] on the front end's per-request cost (and an added floor in ms where the scenario has none). */
   frontend: readonly [number, number];
   /** Where the numbers come from (e.g. "leave-one-group-out residuals, 14 groups, npm run calibrate 2026-12-01"), or "provisional: …". */
@@ -12,8 +14,9 @@ export interface PredictionSpreads {
 
 /** The spreads every range uses (see docs/calibration.md, "Spreads for the ranges"). */
 export const PREDICTION_SPREADS: PredictionSpreads = {
-  kvCapacity: [0.512, 1.53],
-  stepCost: [0.846, 1.21],
-  frontend: [0.726, 1.33],
-  source: "leave-one-group-out residuals, 31 groups, p7.5/p92.5, npm run calibrate 2026-12-02",
+  kvCapacity: [0.544, 1.41],
+  stepCost: [0.862, 1.18],
+  prefillCost: [0.887, 1.05],
+  frontend: [0.768, 1.3],
+  source: "leave-one-group-out residuals, 31 groups, p10/p90, prefill p30/p70, npm run calibrate 2026-12-02",
 };

@@ -16,6 +16,7 @@ export function rangeCause(sensitivity: readonly InputSensitivity[] | null): str
   if (!top || top.swingMs <= 0) return 'the server is at the edge of what the lab is sure of';
   if (top.input === 'kvCapacity') return 'near the memory limit, a few % of KV memory decides who waits';
   if (top.input === 'stepCost') return 'a few % on every step adds up in the queue';
+  if (top.input === 'prefillCost') return 'a few % on each prompt’s prefill adds up in the queue';
   return 'the front end’s cost per request decides how fast a wave gets in';
 }
 

@@ -13,13 +13,14 @@ const pct = (m: number) => `${m >= 1 ? '+' : '−'}${Math.round(Math.abs(m - 1) 
 
 /** What each input means, at its two ends. */
 function endsText(sp: PredictionSpreads): string {
-  return `KV memory ${pct(sp.kvCapacity[0])} to ${pct(sp.kvCapacity[1])}, every step ${pct(sp.stepCost[0])} to ${pct(sp.stepCost[1])}, and a front end taking ${sp.frontend[0]}× to ${sp.frontend[1]}× its time per request (${FRONTEND_FLOOR_MS} ms where the scenario has none, so 0 to ${formatMs(sp.frontend[1] * FRONTEND_FLOOR_MS)})`;
+  return `KV memory ${pct(sp.kvCapacity[0])} to ${pct(sp.kvCapacity[1])}, every step ${pct(sp.stepCost[0])} to ${pct(sp.stepCost[1])}, the part of each step that prefills prompts ${pct(sp.prefillCost[0])} to ${pct(sp.prefillCost[1])} (a step with no prompt in it keeps its cost), and a front end taking ${sp.frontend[0]}× to ${sp.frontend[1]}× its time per request (${FRONTEND_FLOOR_MS} ms where the scenario has none, so 0 to ${formatMs(sp.frontend[1] * FRONTEND_FLOOR_MS)})`;
 }
 
 function sensitivityText(x: InputSensitivity): string {
   const [a, b] = x.ttftMs;
   if (x.input === 'kvCapacity') return `KV capacity alone (${formatCount(x.ends[0])} to ${formatCount(x.ends[1])} tokens): mean TTFT ${formatMs(a)} to ${formatMs(b)}`;
   if (x.input === 'stepCost') return `step cost alone (×${x.ends[0]} to ×${x.ends[1]}): mean TTFT ${formatMs(a)} to ${formatMs(b)}`;
+  if (x.input === 'prefillCost') return `prefill cost alone (×${x.ends[0]} to ×${x.ends[1]} on what prompts add to a step): mean TTFT ${formatMs(a)} to ${formatMs(b)}`;
   return `front end alone (${formatMs(x.ends[0])} to ${formatMs(x.ends[1])} per request): mean TTFT ${formatMs(a)} to ${formatMs(b)}`;
 }
 
