@@ -7,7 +7,7 @@ import { liveNumbersOf, type RunLike } from '../live';
 import type { SceneReading } from './types';
 
 /** What a scene reads from a run: the engine's `RunResult` and the worker's `MainResult` both fit. */
-export type SceneRun = RunLike & DiagnosisRun & { scenario: RunLike['scenario'] & DiagnosisRun['scenario'] & { levers?: Levers } };
+export type SceneRun = RunLike & DiagnosisRun & { scenario: RunLike['scenario'] & DiagnosisRun['scenario'] & { levers?: Omit<Levers, 'disaggregated'> } };
 
 /** The cluster in words. */
 export function layoutOf(cluster: Pick<ClusterShape, 'instances'>): string {
