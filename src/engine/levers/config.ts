@@ -3,8 +3,8 @@
  * of the cluster they make (how many instances, which role, how many GPUs).
  */
 import { EngineInputError } from '../errors';
-import type { InstanceRole, PrefixCacheOptions, RouterPolicy, Scenario, ServerProfile } from '../types';
-import { poolServers } from './kvTransfer';
+import type { InstanceRole, KvLink, PrefixCacheOptions, RouterPolicy, Scenario, ServerProfile } from '../types';
+import { handoffLink, poolServers } from './kvTransfer';
 import { MAX_SPEC_TOKENS, specDecoding, type SpecDecoding } from './speculative';
 
 /** Most instances (replicas, or prefill + decode) one scenario may run. */
@@ -35,6 +35,8 @@ export interface ClusterShape {
   gpus: number;
   /** GPUs of one instance (the profile's tensor-parallel group; a disaggregated cluster's prefill instance). */
   gpusPerInstance: number;
+  /** Disaggregated: the link the KV crosses (its label, speed, latency and the busiest GPU's shard); absent when colocated. */
+  link?: KvLink;
 }
 
 const intIn = (v: number, param: string, min: number, max: number): void => {
@@ -148,5 +150,6 @@ export function clusterShape(s: Scenario): ClusterShape {
   const { prefill, decode } = poolServers(s);
   const gpusOf = (role: InstanceRole): number => (role === 'prefill' ? prefill : role === 'decode' ? decode : s.server).gpus ?? 1;
   const instances = leverConfig(s).roles.map((role) => ({ role, gpus: gpusOf(role) }));
-  return { instances, gpus: instances.reduce((n, i) => n + i.gpus, 0), gpusPerInstance: instances[0].gpus };
+  const link = handoffLink(s);
+  return { instances, gpus: instances.reduce((n, i) => n + i.gpus, 0), gpusPerInstance: instances[0].gpus, ...(link ? { link } : {}) };
 }
