@@ -229,7 +229,7 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
   await axeClean(page);
 });
 
-test('scene 3, twice the traffic: split prefill and decode keep goodput at the same GPUs and throughput', async ({ lab }) => {
+test('scene 3, twice the traffic: split prefill and decode keep goodput at the same GPUs and throughput, then each pool at its own TP', async ({ lab }) => {
   const { page } = await lab({ width: 1280, height: 800, colorScheme: 'dark', query: 'scene=3', init: recordFirstPanels });
   await startScene(page, 3, /Split them/);
   await nextSceneStep(page, 1, true);
@@ -237,11 +237,20 @@ test('scene 3, twice the traffic: split prefill and decode keep goodput at the s
   await nextSceneStep(page, 2, true);
   expect(pinOf(page)!.get('replicas')).toBe('4');
   expect(pinOf(page)!.get('rate')).toBe('20');
+  const split = { goodput: await readout(page, 'goodput'), tpot: await readout(page, 'tpot') };
+  await nextSceneStep(page, 3, true);
+  // The equal split is the baseline now; the link runs the decode pool at TP 2.
+  expect(pinOf(page)!.get('prefillGpus')).toBe('2');
+  expect(pinOf(page)!.get('decodeTp')).toBeNull();
+  expect(new URL(page.url()).searchParams.get('decodeTp')).toBe('2');
   const text = await explainScene(page);
   await expect(scenes(page).locator('[data-testid="scene-explanation"]')).toHaveAttribute('data-cause', 'interference');
   expect(text).toContain(`goodput ${replicas.goodput}`);
-  expect(text).toContain(`goodput ${await readout(page, 'goodput')}`);
+  expect(text).toContain(`goodput ${split.goodput}`);
   expect(text).toContain('about the same raw throughput');
+  expect(text).toContain(`As 2 prefill at TP 1 + 1 decode at TP 2`);
+  expect(text).toContain(`TPOT falls from ${split.tpot} to ${await readout(page, 'tpot')}`);
+  await expect(scenes(page).locator('[data-testid="scene-table"] [data-step-col]')).toHaveCount(4);
   await scenes(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('scene-3-explained-1280-dark.png') });
   await axeClean(page);
