@@ -5,11 +5,11 @@ import type { InstanceHooks } from './cluster/types';
 import { LeastOutstanding, PrefixAware } from './cluster/router';
 import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';
-import { handoffLink, kvTransferSeconds, poolServers } from './levers/kvTransfer';
+import { handoffLink, kvTransferSeconds } from './levers/kvTransfer';
+import { RoleServers } from './cluster/pools';
 import { applyPrefix, cachedTokensFor, capacityAfterPrefix, prefixHitRate, residentPrefixTokens } from './levers/prefix';
 import { PrefixCache } from './levers/prefixCache';
 import { PrefixTraffic, type Conversation } from './levers/prefixTraffic';
-import { specCost } from './levers/speculative';
 import { computeMetrics } from './metrics';
 import { isReferenceRequest, referenceLengths } from './reference';
 import { pickRepresentative } from './representative';
@@ -21,7 +21,7 @@ import { KvProbe, unreusableBounds } from './scheduler/kvBounds';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
 import { selectWindow, steadyRates } from './window';
-import type { InstanceRole, InstanceRun, IterationWork, LimitTime, RequestRecord, RunResult, Scenario, ServerProfile } from './types';
+import type { InstanceRole, InstanceRun, LimitTime, RequestRecord, RunResult, Scenario } from './types';
 
 /**
  * Simulates a continuous-batching (iteration-level) server, as vLLM,
@@ -68,32 +68,13 @@ export function simulate(scenario: Scenario): RunResult {
   // A prefix cache in KV memory: the traffic that names each request's blocks, one cache per instance.
   const traffic = levers.prefixCache ? new PrefixTraffic(levers.prefixCache, s.seed, cfg.blockTokens) : null;
   const makeCache = (): PrefixCache | null => (traffic ? new PrefixCache((id, k) => traffic.blockStream(id, k), cfg.blockTokens, paged ? 1 : cfg.blockTokens) : null);
+  const spec = levers.spec;
   // Disaggregated pools at their own TP run their own servers: step costs and KV capacity (each its own probe).
-  const pools = poolServers(s);
-  const ownPools = pools.prefill !== p || pools.decode !== p;
-  const serverOf = (role: InstanceRole): ServerProfile => (role === 'prefill' ? pools.prefill : role === 'decode' ? pools.decode : p);
-  const probes = new Map<ServerProfile, KvProbe>([[p, kvProbe]]);
-  const probeOf = (q: ServerProfile): KvProbe => {
-    let probe = probes.get(q);
-    if (!probe) probes.set(q, (probe = new KvProbe(q.kvCapacityTokens, paged ? cfg.blockTokens : 1, paged ? cfg.watermark : 0, residentTokens)));
-    return probe;
-  };
+  const servers = new RoleServers(s, { server: p, capacityTokens: capacity, probe: kvProbe }, { unitTokens: paged ? cfg.blockTokens : 1, watermark: paged ? cfg.watermark : 0, residentTokens }, spec);
   const makeKv = (role: InstanceRole, shared: PrefixCache | null = null): KvCache => {
     const footprint = role === 'prefill' ? prefillFootprint : fullFootprint;
-    const q = serverOf(role);
-    const cap = q === p ? capacity : capacityAfterPrefix(q, residentTokens);
-    const probe = probeOf(q);
+    const { capacityTokens: cap, probe } = servers.useOf(role);
     return paged ? pagedKv(cap, cfg.blockTokens, cfg.watermark, footprint, probe, shared) : reserveKv(cap, footprint, probe, shared);
-  };
-  const spec = levers.spec;
-  const costOf = (q: ServerProfile) => (spec ? specCost(q, spec) : (w: IterationWork): number => q.iterationSeconds(w));
-  const cost = costOf(p);
-  const costs = new Map<ServerProfile, ReturnType<typeof costOf>>([[p, cost]]);
-  const costFor = (role: InstanceRole) => {
-    const q = serverOf(role);
-    let c = costs.get(q);
-    if (!c) costs.set(q, (c = costOf(q)));
-    return c;
   };
   const oneWayS = s.networkRttMs / 2000;
   // Real networks jitter; without it, closed-loop arrivals lock onto the
@@ -203,7 +184,7 @@ export function simulate(scenario: Scenario): RunResult {
   const insts: Instance[] = roles.map((role, i) => {
     const prefix = makeCache();
     return new Instance(role, {
-      cfg, kv: makeKv(role, prefix), cost: costFor(role), itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
+      cfg, kv: makeKv(role, prefix), cost: servers.useOf(role).cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
       alsoRejects: role === 'prefill' && decodeKv ? (a) => decodeKv.neverFits(a) : undefined,
       prefix: prefix ?? undefined,
     });
@@ -293,13 +274,13 @@ export function simulate(scenario: Scenario): RunResult {
     peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
     // Pools with their own servers hold other capacities than the server's: such a run is reused at no other.
-    kvBounds: ownPools ? unreusableBounds(kvProbe.bounds()) : kvProbe.bounds(),
+    kvBounds: servers.ownPools ? unreusableBounds(kvProbe.bounds()) : kvProbe.bounds(),
   };
   if (traffic) {
     const caches = insts.map((i) => i.prefix!);
     result.prefixCache = { evictedBlocks: caches.reduce((n, c) => n + c.evictedBlocks, 0), peakCachedTokens: Math.max(...caches.map((c) => c.peakCachedTokens)) };
   }
-  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: serverOf(i.role).gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
+  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: servers.serverOf(i.role).gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;
 }
 
