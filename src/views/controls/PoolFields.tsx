@@ -1,5 +1,6 @@
 import { MAX_INSTANCES } from '../../engine/levers/config';
-import { KV_LINK_IDS, KV_LINKS, type KvLinkId } from '../../engine/levers/kvLinks';
+import { KV_LINK_IDS, KV_LINKS, namedKvLink, type KvLinkId } from '../../engine/levers/kvLinks';
+import { gpuById } from '../../engine/profiles/gpus';
 import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
 import { tpOptions, type MenuOption } from './server/hardwareOptions';
@@ -37,7 +38,15 @@ export function PoolFields() {
   const ptp = prefillTp ?? tp;
   const dtp = decodeTp ?? tp;
   const tps: MenuOption[] = [{ value: AUTO, label: `Same as TP (${tp})`, unavailable: null }, ...tpOptions(model, gpu)];
-  const links: MenuOption[] = [{ value: AUTO, label: 'Auto (the GPUs’ own link)', unavailable: null }, ...KV_LINK_IDS.map((id) => ({ value: id, label: KV_LINKS[id].label, unavailable: null }))];
+  // A link these GPUs or this many GPUs cannot have (NVLink on a PCIe card, or past one server) stays listed with the reason.
+  const gpuLink = hardware ? (gpuById(gpu)?.interconnect ?? null) : null;
+  const links: MenuOption[] = [
+    { value: AUTO, label: 'Auto (the GPUs’ own link)', unavailable: null },
+    ...KV_LINK_IDS.map((id) => {
+      const named = namedKvLink(id, gpuLink, prefillGpus + decodeGpus);
+      return { value: id, label: named.ok ? named.link.label : KV_LINKS[id].label, unavailable: named.ok ? null : named.reason.split(':')[0] };
+    }),
+  ];
   const tpOf = (v: string): number | null => (v === AUTO ? null : Number(v));
   return (
     <div className="space-y-1.5" data-testid="pool-fields">
