@@ -33,6 +33,22 @@ export function specMethodBenchRows(): [string, string][] {
   return rows;
 }
 
+/**
+ * The 9-point users sweep of a disaggregated cluster, Llama-3.1-8B on 8 H100s, chat, 1,000 requests a point:
+ * both pools at TP 2 on the GPUs' own link, then prefill at TP 4 and decode at TP 1 × 4 over InfiniBand.
+ */
+export function poolBenchRows(): [string, string][] {
+  const rows: [string, string][] = [];
+  const base = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm&workload=chat&requests=1000&tp=2&prefillGpus=4&decodeGpus=4';
+  for (const pools of ['kvLink=auto', 'prefillTp=4&decodeTp=1&kvLink=infiniband']) {
+    const built = scenarioFromSettings(settingsFromQuery(`${base}&${pools}`).settings);
+    if (!built.ok) throw new Error(built.message);
+    const t = spreadMs(() => sweep(built.scenario, { kind: 'users', values: DEFAULT_SWEEP_USERS }), 7);
+    rows.push([`9-point sweep, 8B on 8 H100s split 4 + 4, chat, ${pools}`, `${t.median.toFixed(1)} ms median (${t.min.toFixed(1)}–${t.max.toFixed(1)} over 7), CPU ${t.cpu.toFixed(1)} ms (target ≤ 200 ms)`]);
+  }
+  return rows;
+}
+
 type Timer = (fn: () => void, runs: number, inner?: number) => number;
 
 function lesson(workload: string, load: LoadSpec, requests: number, levers?: Levers): Scenario {
@@ -75,5 +91,6 @@ export function leverBenchRows(medianMs: Timer): [string, string][] {
   }, 5);
   rows.push(['DistServe sweeps: 7 rates × (4 replicas, 2 + 2), 600 requests each', `${both.toFixed(1)} ms for both curves`]);
   rows.push(...specMethodBenchRows());
+  rows.push(...poolBenchRows());
   return rows;
 }

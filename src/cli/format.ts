@@ -1,5 +1,6 @@
 import { format } from 'd3-format';
-import type { RunResult, Stats } from '../engine/types';
+import type { RunResult, Scenario, Stats } from '../engine/types';
+import { poolServers } from '../engine/levers/kvTransfer';
 import { requestBreakdown } from '../engine/breakdown';
 import type { ResolvedServing } from '../engine/engines/resolve';
 import { schedulerConfig } from '../engine/scheduler/config';
@@ -65,7 +66,7 @@ export function predictText(r: RunResult, serving?: ResolvedServing): string {
     statRow('Queue', m.queueMs),
     `  Throughput ${num(m.outputTokPerSec)} tok/s, ${format(',.3f')(m.requestsPerSec)} req/s; per user ${num(m.userTokPerSec)} tok/s`,
     `  Goodput    ${format(',.3f')(m.goodputReqPerSec)} req/s (${format('.1%')(m.sloMetShare)} of requests met the SLO)`,
-    `  Peak batch ${r.peakBatch} of ${s.server.maxBatch}; peak KV reserved ${int(r.peakKvReservedTokens)} of ${int(s.server.kvCapacityTokens)} tokens`,
+    `  Peak batch ${r.peakBatch} of ${s.server.maxBatch}; peak KV reserved ${int(r.peakKvReservedTokens)} of ${kvCapacityText(s, int)} tokens`,
   ];
   if (m.prefixHitRate !== undefined) lines.push(`  Prefix cache ${format('.1%')(m.prefixHitRate)} of prompt tokens found cached`);
   if ((m.preemptions ?? 0) > 0) lines.push(`  Preempted  ${int(m.preemptions ?? 0)} times (KV freed and ${int(m.recomputedTokens ?? 0)} tokens recomputed)`);
@@ -104,4 +105,12 @@ export function sweepText(points: readonly SweepPoint[]): string {
     ].join(' ');
   });
   return [head, ...rows].join('\n');
+}
+
+/** The KV capacity of one instance, or of each pool's when the pools run at their own TP. */
+function kvCapacityText(s: Scenario, int: (x: number) => string): string {
+  const d = s.levers?.disaggregated;
+  if (!d || (!d.prefillServer && !d.decodeServer)) return int(s.server.kvCapacityTokens);
+  const { prefill, decode } = poolServers(s);
+  return `${int(prefill.kvCapacityTokens)} (a prefill instance) / ${int(decode.kvCapacityTokens)} (a decode instance)`;
 }

@@ -3,7 +3,7 @@ import { format } from 'd3-format';
 import type { RequestBreakdown } from '../engine/breakdown';
 import { metricDeltas, type MetricDelta } from '../engine/compare';
 import { clusterShape, leverConfig } from '../engine/levers/config';
-import { clusterKvLink } from '../engine/levers/kvTransfer';
+import { handoffLink, poolServers } from '../engine/levers/kvTransfer';
 import type { RunMetrics, RunResult, Scenario } from '../engine/types';
 import type { SettingChange } from '../settings/pin';
 
@@ -14,7 +14,8 @@ const num = format(',.1f');
 export function leversJson(s: Scenario) {
   const c = leverConfig(s);
   const shape = clusterShape(s);
-  const link = c.prefillInstances > 0 ? clusterKvLink(s.server, shape.gpus) : null;
+  const link = c.prefillInstances > 0 ? handoffLink(s) : null;
+  const pools = poolServers(s);
   return {
     prefixCacheShare: c.prefixShare,
     prefixCache: c.prefixCache ? { ...c.prefixCache } : null,
@@ -30,7 +31,8 @@ export function leversJson(s: Scenario) {
     decodeInstances: c.prefillInstances > 0 ? c.roles.length - c.prefillInstances : 0,
     gpusPerInstance: shape.gpusPerInstance,
     gpus: shape.gpus,
-    kvLink: link ? { label: link.label, bytesPerSecPerGpu: link.bytesPerSecPerGpu, bytesPerTokenPerGpu: link.bytesPerTokenPerGpu } : null,
+    ...(c.prefillInstances > 0 ? { prefillTp: pools.prefill.gpus ?? 1, decodeTp: pools.decode.gpus ?? 1 } : {}),
+    kvLink: link ? { label: link.label, bytesPerSecPerGpu: link.bytesPerSecPerGpu, bytesPerTokenPerGpu: link.bytesPerTokenPerGpu, latencyUs: round((link.latencyS ?? 0) * 1e6, 3) } : null,
   };
 }
 
@@ -63,7 +65,11 @@ export function leversText(s: Scenario): string | null {
     const how = sp.method === 'custom' ? `draft cost ${sp.draftCost}` : `${sp.method} (${sp.draft}${sp.verifyTokens !== sp.tokens + 1 ? `, ${sp.verifyTokens}-token tree` : ''})`;
     parts.push(`speculative decoding K = ${sp.tokens}, acceptance ${sp.acceptance}, ${how} (≈ ${num(sp.tokensPerStep)} tokens a step)`);
   }
-  if (l.prefillInstances > 0) parts.push(`disaggregated: ${l.prefillInstances} prefill + ${l.decodeInstances} decode instance(s), KV over ${l.kvLink?.label}`);
+  if (l.prefillInstances > 0) {
+    const tps = l.prefillTp === l.decodeTp ? '' : ` (prefill TP ${l.prefillTp}, decode TP ${l.decodeTp})`;
+    const latency = l.kvLink && l.kvLink.latencyUs > 0 ? ` + ${l.kvLink.latencyUs} µs latency` : '';
+    parts.push(`disaggregated: ${l.prefillInstances} prefill + ${l.decodeInstances} decode instance(s)${tps}, KV over ${l.kvLink?.label}${latency}`);
+  }
   else if (l.replicas > 1) parts.push(`${l.replicas} replicas, ${l.router === 'prefix-aware' ? 'prefix-aware routing' : 'least outstanding requests'}`);
   if (parts.length === 0) return null;
   return `${parts.join('; ')}; ${l.gpus} GPU(s) in all`;

@@ -5,11 +5,11 @@ import type { InstanceHooks } from './cluster/types';
 import { LeastOutstanding, PrefixAware } from './cluster/router';
 import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';
-import { clusterKvLink, kvTransferSeconds } from './levers/kvTransfer';
+import { handoffLink, kvTransferSeconds } from './levers/kvTransfer';
+import { RoleServers } from './cluster/pools';
 import { applyPrefix, cachedTokensFor, capacityAfterPrefix, prefixHitRate, residentPrefixTokens } from './levers/prefix';
 import { PrefixCache } from './levers/prefixCache';
 import { PrefixTraffic, type Conversation } from './levers/prefixTraffic';
-import { specCost } from './levers/speculative';
 import { computeMetrics } from './metrics';
 import { isReferenceRequest, referenceLengths } from './reference';
 import { pickRepresentative } from './representative';
@@ -17,11 +17,11 @@ import { exponential, makeRng } from './rng';
 import { activeFor, type Active } from './scheduler/active';
 import { schedulerConfig } from './scheduler/config';
 import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from './scheduler/kv';
-import { KvProbe } from './scheduler/kvBounds';
+import { KvProbe, unreusableBounds } from './scheduler/kvBounds';
 import { windowedItl, type ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
 import { selectWindow, steadyRates } from './window';
-import type { InstanceRole, InstanceRun, IterationWork, LimitTime, RequestRecord, RunResult, Scenario } from './types';
+import type { InstanceRole, InstanceRun, LimitTime, RequestRecord, RunResult, Scenario } from './types';
 
 /**
  * Simulates a continuous-batching (iteration-level) server, as vLLM,
@@ -68,12 +68,14 @@ export function simulate(scenario: Scenario): RunResult {
   // A prefix cache in KV memory: the traffic that names each request's blocks, one cache per instance.
   const traffic = levers.prefixCache ? new PrefixTraffic(levers.prefixCache, s.seed, cfg.blockTokens) : null;
   const makeCache = (): PrefixCache | null => (traffic ? new PrefixCache((id, k) => traffic.blockStream(id, k), cfg.blockTokens, paged ? 1 : cfg.blockTokens) : null);
+  const spec = levers.spec;
+  // Disaggregated pools at their own TP run their own servers: step costs and KV capacity (each its own probe).
+  const servers = new RoleServers(s, { server: p, capacityTokens: capacity, probe: kvProbe }, { unitTokens: paged ? cfg.blockTokens : 1, watermark: paged ? cfg.watermark : 0, residentTokens }, spec);
   const makeKv = (role: InstanceRole, shared: PrefixCache | null = null): KvCache => {
     const footprint = role === 'prefill' ? prefillFootprint : fullFootprint;
-    return paged ? pagedKv(capacity, cfg.blockTokens, cfg.watermark, footprint, kvProbe, shared) : reserveKv(capacity, footprint, kvProbe, shared);
+    const { capacityTokens: cap, probe } = servers.useOf(role);
+    return paged ? pagedKv(cap, cfg.blockTokens, cfg.watermark, footprint, probe, shared) : reserveKv(cap, footprint, probe, shared);
   };
-  const spec = levers.spec;
-  const cost = spec ? specCost(p, spec) : (w: IterationWork): number => p.iterationSeconds(w);
   const oneWayS = s.networkRttMs / 2000;
   // Real networks jitter; without it, closed-loop arrivals lock onto the
   // iteration clock and TTFT swings with the step length (an aliasing artefact).
@@ -142,7 +144,7 @@ export function simulate(scenario: Scenario): RunResult {
   // Disaggregated: prefill instances [0, P), decode instances [P, n); each side has its own balancer.
   const entryRouter = levers.router === 'prefix-aware' && traffic ? new PrefixAware(0, roles.length, s.levers?.routerCacheThreshold) : new LeastOutstanding(0, prefillCount > 0 ? prefillCount : roles.length);
   const decodeRouter = prefillCount > 0 ? new LeastOutstanding(prefillCount, roles.length - prefillCount) : null;
-  const link = prefillCount > 0 ? clusterKvLink(p, roles.length * (p.gpus ?? 1)) : null;
+  const link = prefillCount > 0 ? handoffLink(s) : null;
   const linkFreeS = new Array<number>(prefillCount).fill(0);
   const handoffs = new TimeHeap();
   const inTransfer = new Map<number, Active>();
@@ -182,7 +184,7 @@ export function simulate(scenario: Scenario): RunResult {
   const insts: Instance[] = roles.map((role, i) => {
     const prefix = makeCache();
     return new Instance(role, {
-      cfg, kv: makeKv(role, prefix), cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
+      cfg, kv: makeKv(role, prefix), cost: servers.useOf(role).cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
       alsoRejects: role === 'prefill' && decodeKv ? (a) => decodeKv.neverFits(a) : undefined,
       prefix: prefix ?? undefined,
     });
@@ -271,13 +273,14 @@ export function simulate(scenario: Scenario): RunResult {
     representativeId: pickRepresentative(window.counted, s.requests),
     peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
     peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
-    kvBounds: kvProbe.bounds(),
+    // Pools with their own servers hold other capacities than the server's: such a run is reused at no other.
+    kvBounds: servers.ownPools ? unreusableBounds(kvProbe.bounds()) : kvProbe.bounds(),
   };
   if (traffic) {
     const caches = insts.map((i) => i.prefix!);
     result.prefixCache = { evictedBlocks: caches.reduce((n, c) => n + c.evictedBlocks, 0), peakCachedTokens: Math.max(...caches.map((c) => c.peakCachedTokens)) };
   }
-  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: p.gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
+  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: servers.serverOf(i.role).gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
   return result;
 }
 

@@ -41,6 +41,9 @@ const SETTING_WORDS: Partial<Record<keyof Settings, string>> = {
   replicas: 'the replicas',
   prefillGpus: 'the prefill GPUs',
   decodeGpus: 'the decode GPUs',
+  prefillTp: 'the prefill TP',
+  decodeTp: 'the decode TP',
+  kvLink: 'the KV link',
 };
 
 /** The settings a scenario query sets up (full settings: unlisted keys take their defaults). */

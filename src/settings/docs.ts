@@ -56,5 +56,8 @@ export const SETTING_DOCS: Readonly<Record<string, string>> = {
   prefixGroups: `Prefix cache in KV memory: distinct shared prefixes (system prompts), one drawn per conversation; with prefix-tokens. 0 = none, up to ${MAX_PREFIX_GROUPS}.`,
   prefixTokens: 'Prefix cache in KV memory: tokens of each shared prefix (at most the shortest prompt).',
   turns: `Prefix cache in KV memory: turns per conversation, 1 to ${MAX_TURNS}; each resends the conversation so far plus a new message.`,
+  prefillTp: 'Disaggregated: tensor-parallel degree of each prefill instance, 1 to 8, or auto (the same as tp); prefill-gpus must be a multiple of it.',
+  decodeTp: 'Disaggregated: tensor-parallel degree of each decode instance, 1 to 8, or auto (the same as tp); decode-gpus must be a multiple of it.',
+  kvLink: 'Disaggregated: the link the KV cache crosses: nvlink, infiniband, pcie, ethernet (each its bandwidth and latency, README), or auto (the GPUs\' own link; InfiniBand past one 8-GPU server).',
   router: 'Replicas: least-loaded (default) or prefix-aware (SGLang\'s cache-aware router; needs the prefix cache in KV memory).',
 };

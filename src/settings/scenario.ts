@@ -5,6 +5,7 @@ import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { leversOf } from './levers';
+import { poolsOf } from './pools';
 import { EngineInputError } from '../engine/errors';
 import { validatePrefixLevers } from '../engine/levers/config';
 import type { DraftSetup } from './speculative';
@@ -80,9 +81,13 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
-  const speculative = speculativeFor(s, server.draft ?? null, server.factors ?? null);
+  const pools = poolsOf(s, server.profile);
+  if (!pools.ok) return pools;
+  // Speculative decoding runs on the decode instances: their draft, at their TP.
+  const decodeDraft = pools.pools?.decodeDraft;
+  const speculative = decodeDraft ? speculativeFor(s, decodeDraft.draft, decodeDraft.factors) : speculativeFor(s, server.draft ?? null, server.factors ?? null);
   if (!speculative.ok) return speculative;
-  const levers = leversOf(s, server.profile, speculative.speculative);
+  const levers = leversOf(s, server.profile, speculative.speculative, pools.pools);
   if (!levers.ok) return levers;
   if (levers.levers) scenario.levers = levers.levers;
   if (scenario.levers && (scenario.levers.prefixCache || scenario.levers.router)) {

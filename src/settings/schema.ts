@@ -13,6 +13,7 @@ import { workloadTargets } from './targets';
 import { BUILT_IN_TRACE_IDS, type BuiltInTraceId } from '../import/traceCatalog';
 import { DEFAULT_TRACE_WINDOW, sameWindow, traceWindowField, type TraceWindow } from './traceFields';
 import { PREFIX_DEFAULTS, PREFIX_PARAMS, type PrefixSettings } from './prefixFields';
+import { POOL_DEFAULTS, POOL_PARAMS, type PoolSettings } from './poolFields';
 
 /** A workload id accepted in links and on the command line. */
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
@@ -21,7 +22,7 @@ export type WorkloadId = (typeof WORKLOAD_IDS)[number];
  * Every setting of the lab. The URL, the store and the CLI all read and write
  * these through `PARAMS`, so one table decides names, ranges and defaults.
  */
-export interface Settings extends PrefixSettings {
+export interface Settings extends PrefixSettings, PoolSettings {
   workload: WorkloadId;
   /** Mean prompt length, tokens. */
   prompt: number;
@@ -160,6 +161,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   replicas: 1,
   prefillGpus: 0,
   decodeGpus: 0,
+  ...POOL_DEFAULTS,
   ranges: 'on',
   trace: 'off',
   traceWindow: DEFAULT_TRACE_WINDOW,
@@ -317,6 +319,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<number>({ key: 'replicas', flag: 'replicas', kind: numberField(1, MAX_INSTANCES, { integer: true }), apply: (s, v) => { s.replicas = v; }, emit: (s) => differs(s, 'replicas') }),
   def<number>({ key: 'prefillGpus', flag: 'prefill-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), apply: (s, v) => { s.prefillGpus = v; }, emit: (s) => differs(s, 'prefillGpus') }),
   def<number>({ key: 'decodeGpus', flag: 'decode-gpus', kind: numberField(0, MAX_INSTANCES * 8, { integer: true }), apply: (s, v) => { s.decodeGpus = v; }, emit: (s) => differs(s, 'decodeGpus') }),
+  ...POOL_PARAMS,
   def<'on' | 'off'>({ key: 'ranges', flag: 'ranges', kind: enumField(['on', 'off'] as const), apply: (s, v) => { s.ranges = v; }, emit: (s) => differs(s, 'ranges') }),
   // The CLI reads --trace, --trace-window and --trace-speed itself (it also takes a file, src/cli/trace.ts); these rows are the page's.
   def<'off' | BuiltInTraceId>({ key: 'trace', flag: 'trace', kind: enumField(['off', ...BUILT_IN_TRACE_IDS] as const), apply: (s, v) => { s.trace = v; }, emit: (s) => differs(s, 'trace') }),

@@ -1,15 +1,20 @@
 import { requestBreakdown } from '../engine/breakdown';
 import { clusterShape } from '../engine/levers/config';
 import { tokenTimesS } from '../engine/tokens';
-import type { RunResult, Scenario } from '../engine/types';
-import type { MainResult, RepresentativeRequest, ScenarioSummary } from './protocol';
+import type { RunResult, Scenario, ServerProfile } from '../engine/types';
+import type { LeversSummary, MainResult, RepresentativeRequest, ScenarioSummary, ServerSummary } from './protocol';
+
+/** A server as structured-cloneable data. */
+function summarizeServer(p: ServerProfile): ServerSummary {
+  const { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, gpus, kvLink } = p;
+  return { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, ...(gpus !== undefined ? { gpus } : {}), ...(kvLink ? { kvLink } : {}) };
+}
 
 /** The scenario as structured-cloneable data. */
 export function summarizeScenario(s: Scenario): ScenarioSummary {
-  const { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, gpus, kvLink } = s.server;
   return {
     workload: s.workload,
-    server: { id, label, maxBatch, kvCapacityTokens, chunkBudgetTokens, ...(gpus !== undefined ? { gpus } : {}), ...(kvLink ? { kvLink } : {}) },
+    server: summarizeServer(s.server),
     load: s.load,
     slo: s.slo,
     requests: s.requests,
@@ -22,12 +27,16 @@ export function summarizeScenario(s: Scenario): ScenarioSummary {
   };
 }
 
-/** The levers without a draft's step-cost function (it cannot cross to the page; the page never prices a step). */
-function cloneableLevers(l: NonNullable<Scenario['levers']>): NonNullable<Scenario['levers']> {
-  if (!l.speculative?.draftStepSeconds) return l;
+/** The levers without a draft's or a pool server's step-cost function (they cannot cross to the page; the page never prices a step). */
+function cloneableLevers(l: NonNullable<Scenario['levers']>): LeversSummary {
+  const d = l.disaggregated;
+  const out: LeversSummary = d && (d.prefillServer || d.decodeServer)
+    ? { ...l, disaggregated: { ...d, ...(d.prefillServer ? { prefillServer: summarizeServer(d.prefillServer) } : {}), ...(d.decodeServer ? { decodeServer: summarizeServer(d.decodeServer) } : {}) } }
+    : (l as LeversSummary);
+  if (!l.speculative?.draftStepSeconds) return out;
   const speculative = { ...l.speculative };
   delete speculative.draftStepSeconds;
-  return { ...l, speculative };
+  return { ...out, speculative };
 }
 
 /** The representative request's breakdown and token arrival times, or null. */

@@ -1,7 +1,7 @@
 import type { RequestBreakdown } from '../engine/breakdown';
 import type { SweepAxis, SweepPoint } from '../engine/sweep';
 import type { ClusterShape } from '../engine/levers/config';
-import type { InstanceRun, IterationLog, KvCapacityBounds, KvLink, LimitTime, RequestRecord, RunMetrics, RunResult, Scenario, WindowReport } from '../engine/types';
+import type { DisaggregatedOptions, InstanceRun, IterationLog, KvCapacityBounds, KvLink, Levers, LimitTime, RequestRecord, RunMetrics, RunResult, Scenario, WindowReport } from '../engine/types';
 import type { Settings } from '../settings/schema';
 import type { InputSensitivity, MetricRanges, PredictionSpreads, SweepBand } from '../engine/uncertainty';
 
@@ -18,8 +18,14 @@ export interface ServerSummary {
   kvLink?: KvLink;
 }
 
-/** The scenario as plain data: the engine's scenario with the server's cost function left out. */
-export type ScenarioSummary = Omit<Scenario, 'server'> & { server: ServerSummary };
+/** Disaggregated pools as plain data: each pool's own server (when it has one) without its cost function. */
+export type DisaggregatedSummary = Omit<DisaggregatedOptions, 'prefillServer' | 'decodeServer'> & { prefillServer?: ServerSummary; decodeServer?: ServerSummary };
+
+/** The levers as plain data. */
+export type LeversSummary = Omit<Levers, 'disaggregated'> & { disaggregated?: DisaggregatedSummary };
+
+/** The scenario as plain data: the engine's scenario with the servers' cost functions left out. */
+export type ScenarioSummary = Omit<Scenario, 'server' | 'levers'> & { server: ServerSummary; levers?: LeversSummary };
 
 /** The representative request as the timeline draws it. */
 export interface RepresentativeRequest {

@@ -21,10 +21,26 @@ describe('lab CLI levers', () => {
     [['--custom-tok-per-sec', '0'], '--custom-tok-per-sec'],
     [['--pin', 'users=zero'], '--pin pin.users'],
     [['--pin', 'prefillGpus=1'], '--pin pin.decode-gpus'],
+    [['--prefill-tp', '3'], '--prefill-tp'],
+    [['--kv-link', 'carrier-pigeon'], '--kv-link'],
+    [['--kv-link', 'nvlink'], '--kv-link'],
+    [['--model', 'llama-3.1-70b', '--tp', '2', '--prefill-gpus', '2', '--decode-gpus', '2', '--decode-tp', '1'], '--decode-tp: the decode pool at TP 1 cannot run'],
+    [['--model', 'llama-3.1-8b', '--prefill-gpus', '3', '--decode-gpus', '2', '--prefill-tp', '2'], '--prefill-gpus: 3 GPUs do not make whole instances of 2 GPUs (prefill-tp 2)'],
   ])('a bad lever value %j exits 2 naming %s', (flags, named) => {
     const r = cli('predict', '--requests', '5', ...flags);
     expect(r.status).toBe(2);
     expect(r.err).toContain(named);
+  });
+
+  it('predict --json carries each pool\'s TP and the named link, and the text says them', () => {
+    const flags = ['predict', '--model', 'llama-3.1-8b', '--gpu', 'h100-sxm', '--tp', '2', '--users', '8', '--requests', '40', '--prefill-gpus', '4', '--decode-gpus', '4', '--prefill-tp', '4', '--decode-tp', '1', '--kv-link', 'ethernet'];
+    const r = cli(...flags, '--json');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc.scenario.levers).toMatchObject({ prefillInstances: 1, decodeInstances: 4, prefillTp: 4, decodeTp: 1, gpus: 8, kvLink: { bytesPerSecPerGpu: 12.5e9, latencyUs: 50, bytesPerTokenPerGpu: 131_072 } });
+    expect(doc.instances.map((i: { gpus: number }) => i.gpus)).toEqual([4, 1, 1, 1, 1]);
+    const text = cli(...flags).out;
+    expect(text).toContain('1 prefill + 4 decode instance(s) (prefill TP 4, decode TP 1), KV over 100 GbE (12.5 GB/s each way per GPU, TCP) + 50 µs latency');
   });
 
   it('predict --json carries the levers, the instances and the hand-off of the representative request', () => {

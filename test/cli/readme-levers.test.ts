@@ -83,4 +83,34 @@ describe("README's lever figures", () => {
     expect(readme).toContain(`${ratio(2)}× the goodput at 18 req/s and ${ratio(3)}× at 20`);
     expect(readme).toContain(`(TPOT p95 ${ms1(replicas[2].metrics.tpotMs.p95)} ms at 18 req/s), while the decode instances keep their pace (${ms1(split[2].metrics.tpotMs.p95)} ms)`);
   });
+
+  it('the DistServe table: each pool at its own TP, the most goodput of the four-GPU splits at 18 req/s', () => {
+    const base = 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm&prompt=4000&output=200&spread=0.5&ttftSlo=1000&tpotSlo=20&requests=600';
+    const rates = [12, 16, 18, 20];
+    const at = (q: string) => sweep(scenarioOf(`${base}&${q}`), { kind: 'rate', values: rates });
+    const split = at('prefillGpus=2&decodeGpus=2');
+    const decodeTp2 = at('prefillGpus=2&decodeGpus=2&decodeTp=2');
+    const prefillTp2 = at('prefillGpus=2&decodeGpus=2&prefillTp=2');
+    const cell = (p: (typeof split)[number]) => `${count(p.metrics.outputTokPerSec)}, ${p.metrics.goodputReqPerSec.toFixed(1)}`;
+    // The row of each rate goes on from the equal split's cell (the test above checks the rate and the replicas before it).
+    rates.forEach((_, i) => expect(readme).toContain(`| ${cell(split[i])} | ${cell(decodeTp2[i])} | ${cell(prefillTp2[i])} |`));
+    // Every split of 4 GPUs with a TP per pool that the model's 8 KV heads allow, at 18 req/s: the README's choice has the most goodput.
+    const splits = ['prefillGpus=1&decodeGpus=3', 'prefillGpus=3&decodeGpus=1', 'prefillGpus=2&decodeGpus=2', 'prefillGpus=2&decodeGpus=2&decodeTp=2', 'prefillGpus=2&decodeGpus=2&prefillTp=2', 'prefillGpus=2&decodeGpus=2&prefillTp=2&decodeTp=2'];
+    const goodput18 = splits.map((q) => simulate({ ...scenarioOf(`${base}&${q}`), load: { kind: 'open', ratePerSec: 18, burstiness: 1 }, window: { kind: 'steady', warmup: 0 } }).metrics.goodputReqPerSec);
+    expect(goodput18[2]).toBeCloseTo(split[2].metrics.goodputReqPerSec, 9);
+    expect(Math.max(...goodput18)).toBe(goodput18[3]);
+    const g = (x: number) => x.toFixed(1);
+    expect(readme).toContain(`the most goodput of the six four-GPU splits at 18 req/s (${g(goodput18[3])} req/s, against ${g(goodput18[2])} for the equal split`);
+    expect(readme).toContain(`TPOT p95 ${ms1(split[2].metrics.tpotMs.p95)} → ${ms1(decodeTp2[2].metrics.tpotMs.p95)} ms at 18 req/s`);
+    expect(readme).toContain(`one prefill instance at TP 2 is one queue: TTFT p95 ${count(prefillTp2[2].metrics.ttftMs.p95)} ms at 18 req/s against ${count(split[2].metrics.ttftMs.p95)} ms`);
+  });
+
+  it('one request\'s KV over each named link: Llama 3.1 8B, 1,000 tokens at TP 1', () => {
+    const one = 'model=llama-3.1-8b&gpu=h100-sxm&prompt=1000&output=20&spread=0&requests=1&users=1&networkMs=0&prefillGpus=1&decodeGpus=1';
+    const ms = (link: string) => {
+      const q = run(`${one}&kvLink=${link}`).requests[0];
+      return ((q.kvArrivalS! - q.kvSendStartS!) * 1000).toFixed(q.kvArrivalS! - q.kvSendStartS! < 1e-3 ? 2 : 1);
+    };
+    expect(readme).toContain(`${ms('nvlink')} ms over NVLink, ${ms('infiniband')} ms over InfiniBand, ${ms('pcie')} ms over PCIe and ${ms('ethernet')} ms over 100 GbE at TP 1`);
+  });
 });

@@ -187,6 +187,15 @@ describe('scene 3, twice the traffic: split prefill and decode hold the SLO at t
       expect(text).toContain(`goodput ${fmtReqPerSec(s.live.goodputReqPerSec)}`);
       expect(text).toContain(`only ${fmtShare(b.live.sloMetShare)} of requests were in time`);
       expect(text).toContain(fmtTokPerSec(s.live.systemTokPerSec));
+      const d = rs[3];
+      if (d) {
+        // The last step: each pool at its own TP, decode on one 2-GPU instance; TPOT falls further, at the same GPUs.
+        expect(d.layout).toBe('2 prefill at TP 1 + 1 decode at TP 2');
+        expect(d.gpus).toBe(s.gpus);
+        expect(d.live.tpotMs).toBeLessThan(s.live.tpotMs);
+        expect(text).toContain(`TPOT falls from ${fmtMs(s.live.tpotMs)} to ${fmtMs(d.live.tpotMs)}`);
+        expect(text).toContain(`As ${d.layout}`);
+      }
       expectQuotesOnScreen(text, scene, rs);
     });
   }

@@ -3,7 +3,8 @@
  * of the cluster they make (how many instances, which role, how many GPUs).
  */
 import { EngineInputError } from '../errors';
-import type { InstanceRole, PrefixCacheOptions, RouterPolicy, Scenario } from '../types';
+import type { InstanceRole, KvLink, PrefixCacheOptions, RouterPolicy, Scenario, ServerProfile } from '../types';
+import { handoffLink, poolServers } from './kvTransfer';
 import { MAX_SPEC_TOKENS, specDecoding, type SpecDecoding } from './speculative';
 
 /** Most instances (replicas, or prefill + decode) one scenario may run. */
@@ -30,10 +31,12 @@ export interface LeverConfig {
 /** The cluster a scenario runs on: its instances and GPU count. */
 export interface ClusterShape {
   instances: { role: InstanceRole; gpus: number }[];
-  /** GPUs in all: instances × GPUs per instance. */
+  /** GPUs in all: the sum over instances. */
   gpus: number;
-  /** GPUs of one instance (the profile's tensor-parallel group). */
+  /** GPUs of one instance (the profile's tensor-parallel group; a disaggregated cluster's prefill instance). */
   gpusPerInstance: number;
+  /** Disaggregated: the link the KV crosses (its label, speed, latency and the busiest GPU's shard); absent when colocated. */
+  link?: KvLink;
 }
 
 const intIn = (v: number, param: string, min: number, max: number): void => {
@@ -104,6 +107,23 @@ export function validateLevers(s: Scenario): void {
     if (d.prefillInstances + d.decodeInstances > MAX_INSTANCES) throw new EngineInputError('decode-gpus', `prefill and decode instances together must be at most ${MAX_INSTANCES}`);
     if ((l.replicas ?? 1) !== 1) throw new EngineInputError('replicas', 'must be 1 with disaggregated prefill/decode (the prefill and decode instances are the whole cluster)');
     if (!s.server.kvLink) throw new EngineInputError('prefill-gpus', `server ${s.server.id} does not say how its KV cache would move between instances, so it cannot run disaggregated`);
+    for (const [param, server] of [['prefill-tp', d.prefillServer], ['decode-tp', d.decodeServer]] as const) {
+      if (server) validatePoolServer(s.server, server, param);
+    }
+    if (d.link) {
+      if (!(d.link.bytesPerSecPerGpu > 0 && Number.isFinite(d.link.bytesPerSecPerGpu))) throw new EngineInputError('kv-link', `bandwidth must be a finite number of bytes/s above 0, got ${d.link.bytesPerSecPerGpu}`);
+      if (d.link.latencyS !== undefined && !(d.link.latencyS >= 0 && d.link.latencyS <= 1)) throw new EngineInputError('kv-link', `latency must be between 0 and 1 s, got ${d.link.latencyS}`);
+    }
+  }
+}
+
+/** A pool's own server must say how its KV moves and share the scheduler's limits (the scenario server's). */
+function validatePoolServer(main: ServerProfile, pool: ServerProfile, param: string): void {
+  if (!pool.kvLink) throw new EngineInputError(param, `server ${pool.id} does not say how its KV cache would move between instances`);
+  if (!(pool.kvCapacityTokens >= 1)) throw new EngineInputError(param, `server ${pool.id} holds no KV cache`);
+  intIn(pool.gpus ?? 1, param, 1, 8);
+  if (pool.maxBatch !== main.maxBatch || pool.chunkBudgetTokens !== main.chunkBudgetTokens) {
+    throw new EngineInputError(param, `server ${pool.id} must have the scenario server's batch limit and token budget (the scheduler is the same on both pools)`);
   }
 }
 
@@ -127,7 +147,9 @@ export function leverConfig(s: Scenario): LeverConfig {
 
 /** The instances a scenario runs and the GPUs they take (a pure function the page can call without simulating). */
 export function clusterShape(s: Scenario): ClusterShape {
-  const gpusPerInstance = s.server.gpus ?? 1;
-  const instances = leverConfig(s).roles.map((role) => ({ role, gpus: gpusPerInstance }));
-  return { instances, gpus: instances.length * gpusPerInstance, gpusPerInstance };
+  const { prefill, decode } = poolServers(s);
+  const gpusOf = (role: InstanceRole): number => (role === 'prefill' ? prefill : role === 'decode' ? decode : s.server).gpus ?? 1;
+  const instances = leverConfig(s).roles.map((role) => ({ role, gpus: gpusOf(role) }));
+  const link = handoffLink(s);
+  return { instances, gpus: instances.reduce((n, i) => n + i.gpus, 0), gpusPerInstance: instances[0].gpus, ...(link ? { link } : {}) };
 }

@@ -3,7 +3,7 @@
  * or the other. Every one is off unless asked for, and a scenario with every
  * lever off runs exactly as it did before they existed.
  */
-import type { IterationLog, LimitTime } from '../types';
+import type { IterationLog, LimitTime, ServerProfile } from '../types';
 
 /** Speculative decoding: a draft proposes tokens, the target verifies them in one pass. */
 export interface SpeculativeOptions {
@@ -33,10 +33,20 @@ export interface SpeculativeOptions {
 
 /** Disaggregated prefill and decode: separate instances for each phase. */
 export interface DisaggregatedOptions {
-  /** Instances that prefill prompts and emit first tokens (each of the profile's `gpus`), ≥ 1. */
+  /** Instances that prefill prompts and emit first tokens (each of the prefill server's `gpus`), ≥ 1. */
   prefillInstances: number;
   /** Instances that only decode, ≥ 1. */
   decodeInstances: number;
+  /**
+   * The prefill pool's server when it runs at its own tensor-parallel degree
+   * (its step costs, KV capacity, GPUs per instance and KV shard from the
+   * roofline at that TP); absent = the scenario's server.
+   */
+  prefillServer?: ServerProfile;
+  /** The decode pool's server at its own tensor-parallel degree; absent = the scenario's server. */
+  decodeServer?: ServerProfile;
+  /** The link the KV crosses (a named link's speed and latency); absent = the server's own (`clusterKvLink`). */
+  link?: KvLinkSpeed;
 }
 
 /**
@@ -88,14 +98,20 @@ export interface Levers {
 /** What one instance of a cluster does. */
 export type InstanceRole = 'colocated' | 'prefill' | 'decode';
 
-/** How the KV cache of a prompt moves from a prefill instance to a decode instance. */
-export interface KvLink {
-  /** KV-cache bytes per token held by one GPU of an instance (each GPU sends its own shard). */
-  bytesPerTokenPerGpu: number;
+/** How fast a link between a prefill and a decode instance moves bytes, per GPU. */
+export interface KvLinkSpeed {
   /** One-way bandwidth of one GPU's link to the other instance, bytes/s. */
   bytesPerSecPerGpu: number;
+  /** Time before the first byte lands, seconds, paid once per request's KV (absent = 0). */
+  latencyS?: number;
   /** Human label, e.g. "NVLink 4 (450 GB/s each way)". */
   label: string;
+}
+
+/** How the KV cache of a prompt moves from a prefill instance to a decode instance. */
+export interface KvLink extends KvLinkSpeed {
+  /** KV-cache bytes per token held by one GPU of an instance (each GPU sends its own shard); a draft model's KV included. */
+  bytesPerTokenPerGpu: number;
 }
 
 /** One instance's share of a multi-instance run. */

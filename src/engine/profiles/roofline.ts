@@ -161,8 +161,9 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
     maxBatch: s.maxBatch,
     chunkBudgetTokens: s.chunkBudgetTokens,
     gpus: r.tp,
-    // Disaggregated serving sends each GPU's KV shard over that GPU's own link (NVLink, Infinity Fabric or PCIe, from the catalog).
-    kvLink: { bytesPerTokenPerGpu: plan.kvBytesPerTokenPerGpu, bytesPerSecPerGpu: r.gpu.interconnect.bytesPerSecPerDirection, label: r.gpu.interconnect.label },
+    // Disaggregated serving sends each GPU's KV shard over that GPU's own link (NVLink, Infinity Fabric or PCIe, from the catalog);
+    // a speculative draft's KV of the prompt goes with it, or the decode instance's draft would have to prefill it again.
+    kvLink: { bytesPerTokenPerGpu: plan.kvBytesPerTokenPerGpu + (s.draft?.kvBytesPerTokenPerGpu ?? 0), bytesPerSecPerGpu: r.gpu.interconnect.bytesPerSecPerDirection, label: r.gpu.interconnect.label },
     iterationSeconds: (work: IterationWork): number => iterationBreakdown(cost, work).totalS,
   };
   const details: RooflineDetails = {

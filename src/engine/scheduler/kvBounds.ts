@@ -92,3 +92,13 @@ export class KvProbe {
     return { ...this.b };
   }
 }
+
+/**
+ * Bounds no capacity meets (at least `below`): for a run whose decisions
+ * also read other capacities (disaggregated pools with their own servers),
+ * which a change of the server's capacity alone does not describe.
+ */
+export function unreusableBounds(b: KvCapacityBounds): KvCapacityBounds {
+  const below = b.below ?? b.atLeast + 1;
+  return { ...b, atLeast: Math.max(b.atLeast, below), below };
+}

@@ -72,23 +72,31 @@ export function edgeFrontendMs(s: Scenario, multiplier: number): number {
 /** `s` with its server and front end at the edge `m`; `m` = AS_GIVEN returns `s` itself. */
 export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
   if (m.kvCapacity === 1 && m.stepCost === 1 && m.prefillCost === 1 && m.frontend === 1) return s;
-  const base = s.server;
   const step = m.stepCost;
   const prefill = m.prefillCost;
-  const own = (w: IterationWork): number => base.iterationSeconds(w);
-  const server: ServerProfile = {
-    ...base,
-    id: `${base.id}~kv${m.kvCapacity}/step${step}${prefill === 1 ? '' : `/prefill${prefill}`}`,
-    kvCapacityTokens: edgeKvTokens(s, m),
-    iterationSeconds:
-      step === 1 && prefill === 1
-        ? base.iterationSeconds
-        : prefill === 1
-          ? (w: IterationWork): number => base.iterationSeconds(w) * step
-          : (w: IterationWork): number => prefillScaledSeconds(own, w, prefill) * step,
+  const atEdge = (base: ServerProfile, kvCapacityTokens: number): ServerProfile => {
+    const own = (w: IterationWork): number => base.iterationSeconds(w);
+    return {
+      ...base,
+      id: `${base.id}~kv${m.kvCapacity}/step${step}${prefill === 1 ? '' : `/prefill${prefill}`}`,
+      kvCapacityTokens,
+      iterationSeconds:
+        step === 1 && prefill === 1
+          ? base.iterationSeconds
+          : prefill === 1
+            ? (w: IterationWork): number => base.iterationSeconds(w) * step
+            : (w: IterationWork): number => prefillScaledSeconds(own, w, prefill) * step,
+    };
   };
+  const server = atEdge(s.server, edgeKvTokens(s, m));
   const frontendMs = edgeFrontendMs(s, m.frontend);
   const out: Scenario = { ...s, server };
+  // Disaggregated pools at their own TP: the same spreads apply to their servers.
+  const d = s.levers?.disaggregated;
+  if (d && (d.prefillServer || d.decodeServer)) {
+    const pool = (q: ServerProfile): ServerProfile => atEdge(q, Math.max(1, Math.floor(q.kvCapacityTokens * m.kvCapacity)));
+    out.levers = { ...s.levers, disaggregated: { ...d, ...(d.prefillServer ? { prefillServer: pool(d.prefillServer) } : {}), ...(d.decodeServer ? { decodeServer: pool(d.decodeServer) } : {}) } };
+  }
   const spec = s.levers?.speculative;
   // A draft model or EAGLE head prices its steps on its own roofline, not the
   // server's: the step-cost spread is about the GPU's kernels, so it scales
@@ -96,7 +104,7 @@ export function edgeScenario(s: Scenario, m: EdgeMultipliers): Scenario {
   // and is scaled through it already).
   const draftStep = spec?.draftStepSeconds;
   if (spec && draftStep && step !== 1) {
-    out.levers = { ...s.levers, speculative: { ...spec, draftStepSeconds: (seqs: number, kvTokens: number): number => draftStep(seqs, kvTokens) * step } };
+    out.levers = { ...out.levers, speculative: { ...spec, draftStepSeconds: (seqs: number, kvTokens: number): number => draftStep(seqs, kvTokens) * step } };
   }
   if (frontendMs > 0) out.frontendMs = frontendMs;
   else delete out.frontendMs;

@@ -7,13 +7,15 @@ import { liveNumbersOf, type RunLike } from '../live';
 import type { SceneReading } from './types';
 
 /** What a scene reads from a run: the engine's `RunResult` and the worker's `MainResult` both fit. */
-export type SceneRun = RunLike & DiagnosisRun & { scenario: RunLike['scenario'] & DiagnosisRun['scenario'] & { levers?: Levers } };
+export type SceneRun = RunLike & DiagnosisRun & { scenario: RunLike['scenario'] & DiagnosisRun['scenario'] & { levers?: Omit<Levers, 'disaggregated'> } };
 
 /** The cluster in words. */
 export function layoutOf(cluster: Pick<ClusterShape, 'instances'>): string {
-  const prefill = cluster.instances.filter((i) => i.role === 'prefill').length;
-  const decode = cluster.instances.filter((i) => i.role === 'decode').length;
-  if (prefill + decode > 0) return `${prefill} prefill + ${decode} decode`;
+  const prefill = cluster.instances.filter((i) => i.role === 'prefill');
+  const decode = cluster.instances.filter((i) => i.role === 'decode');
+  // Pools at their own TP say so; at one TP the words stay as they were.
+  if (prefill.length > 0 && decode.length > 0 && prefill[0].gpus !== decode[0].gpus) return `${prefill.length} prefill at TP ${prefill[0].gpus} + ${decode.length} decode at TP ${decode[0].gpus}`;
+  if (prefill.length + decode.length > 0) return `${prefill.length} prefill + ${decode.length} decode`;
   const n = cluster.instances.length;
   return n === 1 ? '1 instance' : `${n} replicas`;
 }

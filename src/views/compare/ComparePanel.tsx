@@ -23,7 +23,7 @@ export interface SimulatedSummary {
   /** Per request with more than one output token, ms. */
   tpotMs: number[];
   /** The run's requests and iteration logs (and its levers, which shape token times), so it can be downloaded like a measured run (optional). */
-  records?: { requests: RequestRecord[]; log: IterationLog; instances?: InstanceRun[]; scenario: { levers?: Levers } };
+  records?: { requests: RequestRecord[]; log: IterationLog; instances?: InstanceRun[]; scenario: { levers?: Omit<Levers, 'disaggregated'> } };
 }
 
 export interface ComparePanelProps {

@@ -20,7 +20,9 @@ export function serverText(s: Settings): string {
   const model = modelById(s.model)?.label ?? s.model;
   const gpu = gpuById(s.gpu)?.label ?? s.gpu;
   const engine = s.engine === 'none' ? 'the lab\'s own scheduler' : (enginePreset(s.engine)?.label ?? s.engine);
-  const split = s.prefillGpus > 0 || s.decodeGpus > 0 ? `${s.prefillGpus} prefill + ${s.decodeGpus} decode ${gpu} (TP ${s.tp})` : null;
+  const [ptp, dtp] = [s.prefillTp ?? s.tp, s.decodeTp ?? s.tp];
+  const tps = ptp === dtp ? `TP ${ptp}` : `prefill TP ${ptp}, decode TP ${dtp}`;
+  const split = s.prefillGpus > 0 || s.decodeGpus > 0 ? `${s.prefillGpus} prefill + ${s.decodeGpus} decode ${gpu} (${tps})` : null;
   const replicas = s.replicas > 1 ? `${s.replicas} replicas of ` : '';
   return `${model} on ${split ?? `${replicas}${s.tp > 1 ? `${s.tp} × ` : ''}${gpu}`}, ${engine}`;
 }

@@ -13,6 +13,8 @@ const PrefixCacheFields = lazy(() => import('./PrefixCacheFields').then((m) => (
 const RouterChoice = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.RouterChoice })));
 
 const SpecMethodFields = lazy(() => import('./SpecMethodFields'));
+// The pools' TP and KV link fields (and the named links' data) load when the split is on.
+const PoolFields = lazy(() => import('./PoolFields').then((m) => ({ default: m.PoolFields })));
 const METHOD_LABELS: Record<SpecMethodId, string> = { custom: 'Custom', draft: 'Draft model', eagle: 'EAGLE-2', eagle3: 'EAGLE-3', ngram: 'N-gram lookup' };
 const METHOD_OPTIONS = SPEC_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m], unavailable: null }));
 
@@ -131,15 +133,13 @@ export function LeverControls() {
             <Switch
               label="Disaggregated"
               checked={split}
-              onChange={(on) => update(on ? { replicas: 1, prefillGpus: tp, decodeGpus: tp * Math.max(1, replicas - 1) } : { prefillGpus: 0, decodeGpus: 0 })}
+              onChange={(on) => update(on ? { replicas: 1, prefillGpus: tp, decodeGpus: tp * Math.max(1, replicas - 1) } : { prefillGpus: 0, decodeGpus: 0, prefillTp: null, decodeTp: null, kvLink: 'auto' })}
             />
             {split && (
-              <div className="flex flex-wrap items-end gap-2">
-                <NumberField label="Prefill GPUs" value={prefillGpus} min={tp} max={MAX_INSTANCES * tp} integer onCommit={(v) => update({ prefillGpus: v })} className="w-28" />
-                <NumberField label="Decode GPUs" value={decodeGpus} min={tp} max={MAX_INSTANCES * tp} integer onCommit={(v) => update({ decodeGpus: v })} className="w-28" />
-              </div>
+              <Suspense fallback={<p className="text-xs text-muted">Loading…</p>}>
+                <PoolFields />
+              </Suspense>
             )}
-            {split && tp > 1 && <p className="text-xs text-muted">In multiples of {tp}: each instance holds the model on {tp} GPUs (tensor parallel).</p>}
           </Lever>
           <p className="text-xs text-muted" data-testid="lever-gpus">
             GPUs in all: {formatCount(gpus)}

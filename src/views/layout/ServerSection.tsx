@@ -4,7 +4,7 @@ import { useLabStore } from '../../store';
 import { ServerView as ServerViewChart } from '../server';
 import { budgetInput, MemoryBudget } from '../server/MemoryBudget';
 import { useHardwareStatus } from '../controls/server/useHardwareStatus';
-import { defaultInstance, instanceOptions, ranOn } from '../server/instances';
+import { defaultInstance, instanceOptions, poolSummary, ranOn } from '../server/instances';
 import { useDeferredSim } from '../../workers';
 import { Select } from '../controls/server/Select';
 import { ChartCard } from './ChartsSection';
@@ -30,14 +30,18 @@ export function ServerSection() {
   const settings = useLabStore((s) => s.settings);
   // With a draft model or an EAGLE head, the budget is the one the run had: the draft's weights and KV taken out of it.
   const withDraft = useMemo(() => (settings.server === 'hardware' && needsSpecMethods(settings) ? resolveHardwareServer(settings) : null), [settings]);
-  const details = withDraft?.ok ? withDraft.details : status?.ok ? status.details : null;
-  const budget = useMemo(() => (details ? budgetInput(details, enginePreset(engine)?.label ?? null) : null), [details, engine]);
   const [picked, setPicked] = useState<{ resultOf: unknown; index: number } | null>(null);
   const instances = result?.instances;
   const options = useMemo(() => (instances ? instanceOptions(instances) : []), [instances]);
   const fallback = result && instances ? defaultInstance(result.requests, result.representativeId, instances.length) : 0;
   // A pick holds for the run it was made on; a new run starts again from the drawn request's instance.
   const index = picked && picked.resultOf === result && picked.index < options.length ? picked.index : fallback;
+  const role = instances?.[index]?.role;
+  // A disaggregated pool at its own TP has its own memory budget: the drawn instance's.
+  const poolTp = role === 'prefill' ? settings.prefillTp : role === 'decode' ? settings.decodeTp : null;
+  const pooled = useMemo(() => (settings.server === 'hardware' && poolTp !== null && poolTp !== settings.tp ? resolveHardwareServer({ ...settings, tp: poolTp }) : null), [settings, poolTp]);
+  const details = pooled?.ok ? pooled.details : withDraft?.ok ? withDraft.details : status?.ok ? status.details : null;
+  const budget = useMemo(() => (details ? budgetInput(details, enginePreset(engine)?.label ?? null) : null), [details, engine]);
   const view = useMemo(() => {
     if (!result) return null;
     if (!instances || instances.length < 2) return { requests: result.requests, log: result.log, representativeId: result.representativeId };
@@ -46,6 +50,10 @@ export function ServerSection() {
     const rep = requests.find((r) => r.id === result.representativeId && r.completed) ?? requests.find((r) => r.completed);
     return { requests, log: inst.log, representativeId: rep?.id ?? -1 };
   }, [result, instances, index]);
+  const pools = result ? poolSummary(result.cluster) : null;
+  // A pool at its own TP holds its own KV capacity: the drawn instance's.
+  const d = result?.scenario.levers?.disaggregated;
+  const poolServer = role === 'prefill' ? d?.prefillServer : role === 'decode' ? d?.decodeServer : undefined;
   if (!result || !view) return null;
   return (
     <ChartCard id="server-section" anchor="server" heading="Inside the server">
@@ -57,6 +65,11 @@ export function ServerSection() {
             options={options.map((o) => ({ value: String(o.index), label: `${o.label}${o.index === fallback ? ' (decoded the drawn request)' : ''}`, unavailable: null }))}
             onChange={(v) => setPicked({ resultOf: result, index: Number(v) })}
           />
+          {pools && (
+            <p className="text-xs" data-testid="pool-summary">
+              {pools}
+            </p>
+          )}
           <ul className="text-xs text-muted" data-testid="instance-summary">
             {options.map((o) => (
               <li key={o.index}>{o.summary}</li>
@@ -69,7 +82,7 @@ export function ServerSection() {
         log={view.log}
         representativeId={view.representativeId}
         maxBatch={result.scenario.server.maxBatch}
-        kvCapacityTokens={result.scenario.server.kvCapacityTokens}
+        kvCapacityTokens={(poolServer ?? result.scenario.server).kvCapacityTokens}
         admission={result.scenario.scheduler?.admission ?? 'reserve'}
       />
       <PrefixCacheLine result={result} />

@@ -80,7 +80,7 @@ const NAMES: Record<string, string> = {
   tokenBudget: 'token budget', chunkedPrefill: 'chunked prefill', gpuMemoryUtilization: 'GPU memory share', admission: 'admission',
   window: 'measured window', warmup: 'warm-up', networkMs: 'network round trip', prefixCacheShare: 'prefix cache share',
   specTokens: 'draft tokens (K)', specAcceptance: 'acceptance', specDraftCost: 'draft cost', replicas: 'replicas',
-  prefillGpus: 'prefill GPUs', decodeGpus: 'decode GPUs',
+  prefillGpus: 'prefill GPUs', decodeGpus: 'decode GPUs', prefillTp: 'prefill TP', decodeTp: 'decode TP', kvLink: 'KV link',
 };
 
 const UNITS: Record<string, string> = { thinkMs: ' ms', ttftSlo: ' ms', tpotSlo: ' ms', e2eSlo: ' ms', customTtftMs: ' ms', networkMs: ' ms', customTokPerSec: ' tok/s', rate: ' req/s' };
