@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate, sweep, type RunResult } from '../../src/engine';
+import { SPEC_CROSSOVER } from '../../src/lesson/scenes';
 import { settingsFromQuery } from '../../src/settings/parse';
 import { scenarioFromSettings } from '../../src/settings/scenario';
 
@@ -61,8 +62,10 @@ describe("README's lever figures", () => {
     expect(readme).toContain(`and ${gain(big, 'specMethod=draft&specTokens=8&specAcceptance=0.85').toFixed(2)}× at K = 8 and A = 0.85`);
     for (const [label, method] of SPEC_ROWS) {
       const cells = SPEC_USERS.map((u) => gain(`${hw}&users=${u}`, method));
-      const loss = SPEC_USERS.find((_, i) => cells[i] < 1);
-      const row = `| ${label} | ${cells.map((x) => `${x.toFixed(2)}×`).join(' | ')} | ${loss === undefined ? `none up to ${SPEC_USERS.at(-1)}` : loss} |`;
+      // The first loss on the doubling grid of scene 2's chart (test/lesson/spec-crossover.test.ts holds the page to the CLI).
+      const grid = SPEC_CROSSOVER.users;
+      const loss = grid.find((u) => gain(`${hw}&users=${u}`, method) < 1);
+      const row = `| ${label} | ${cells.map((x) => `${x.toFixed(2)}×`).join(' | ')} | ${loss === undefined ? `none up to ${grid.at(-1)}` : loss} |`;
       expect(readme).toContain(row);
     }
   });
