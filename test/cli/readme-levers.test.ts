@@ -70,6 +70,12 @@ describe("README's lever figures", () => {
     }
   });
 
+  it('expert parallelism: gpt-oss-120b on 8 × H100 at 1 and 256 users', () => {
+    const base = 'server=hardware&model=gpt-oss-120b&gpu=h100-sxm&precision=mxfp4&tp=8&workload=chat';
+    const pair = (users: number) => `${ms1(run(`${base}&users=${users}`).metrics.tpotMs.p50)} → ${ms1(run(`${base}&users=${users}&expertParallel=on`).metrics.tpotMs.p50)} ms`;
+    expect(readme).toContain(`chat, TPOT p50 ${pair(1)} at 1 user and ${pair(256)} at 256 users`);
+  });
+
   it('replicas: saturated throughput for R = 1, 2, 4', () => {
     const tok = (r: number) => count(run(`workload=chat&users=${256 * r}&replicas=${r}`).metrics.outputTokPerSec);
     expect(readme).toContain(`replica: ${tok(1)}, ${tok(2)}, ${tok(4)} tok/s for R = 1, 2, 4`);
