@@ -27,12 +27,21 @@ for (const [width, colorScheme] of [[390, 'dark'], [1280, 'light']] as const) {
     await expect.poll(() => readout(page, 'tpot'), { message: 'TPOT moves with the placement' }).not.toBe(tpotSplit);
     await control.screenshot({ path: shotPath(`expert-parallel-control-${width}.png`) });
     await axeClean(page);
-    if (opened) await page.keyboard.press('Escape');
+    if (opened) {
+      await page.keyboard.press('Escape');
+      // Closing the drawer gives focus back to its button, which scrolls: let that land first.
+      await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
+      await expect(page.getByTestId('settings-open')).toBeFocused();
+    }
     // A wheel turn is the reader taking the scroll over (the page stops restoring its own).
     await page.mouse.wheel(0, 1);
-    await page.getByTestId('server-experts').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('server-experts')).toBeInViewport();
-    await page.getByTestId('server-experts').screenshot({ path: shotPath(`expert-parallel-server-${width}.png`) });
+    // Sections above it render as they come into view (content-visibility) and move it: scroll until it stays.
+    const line = page.getByTestId('server-experts');
+    await expect(async () => {
+      await line.scrollIntoViewIfNeeded();
+      await expect(line).toBeInViewport({ timeout: 1000 });
+    }).toPass();
+    await line.screenshot({ path: shotPath(`expert-parallel-server-${width}.png`) });
   });
 }
 

@@ -248,8 +248,11 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
   expect(said.map((t) => /is a loss from (\d+) \(/.exec(t)?.[1] ?? 'none')).toEqual(readmeFirstLosses());
   // A wheel turn is the reader taking the scroll over: the page stops bringing the scene's heading back into view (scrollBelowNav).
   await page.mouse.wheel(0, 1);
-  await chart.scrollIntoViewIfNeeded();
-  await expect(chart).toBeInViewport();
+  // Sections above may still settle their heights and move it: scroll until it stays in view.
+  await expect(async () => {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toBeInViewport({ timeout: 1000 });
+  }).toPass();
   await chart.screenshot({ path: shotPath('scene-2-crossover-390-dark.png') });
   await axeClean(page);
 });
