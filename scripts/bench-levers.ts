@@ -49,6 +49,20 @@ export function poolBenchRows(): [string, string][] {
   return rows;
 }
 
+/** The 9-point users sweep of a mixture-of-experts model with its experts split (TP) and whole (EP), chat, 1,000 requests a point. */
+export function expertParallelBenchRows(): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const base of ['model=mixtral-8x7b&gpu=h100-sxm&tp=2', 'model=gpt-oss-120b&gpu=h100-sxm&precision=mxfp4&tp=8']) {
+    for (const ep of ['off', 'on']) {
+      const built = scenarioFromSettings(settingsFromQuery(`server=hardware&${base}&workload=chat&requests=1000&expertParallel=${ep}`).settings);
+      if (!built.ok) throw new Error(built.message);
+      const t = spreadMs(() => sweep(built.scenario, { kind: 'users', values: DEFAULT_SWEEP_USERS }), 7);
+      rows.push([`9-point sweep, ${base.split('&')[0].slice(6)} TP ${/tp=(\d)/.exec(base)![1]}, chat, expertParallel=${ep}`, `${t.median.toFixed(1)} ms median (${t.min.toFixed(1)}–${t.max.toFixed(1)} over 7), CPU ${t.cpu.toFixed(1)} ms (target < 200 ms)`]);
+    }
+  }
+  return rows;
+}
+
 type Timer = (fn: () => void, runs: number, inner?: number) => number;
 
 function lesson(workload: string, load: LoadSpec, requests: number, levers?: Levers): Scenario {
@@ -92,5 +106,6 @@ export function leverBenchRows(medianMs: Timer): [string, string][] {
   rows.push(['DistServe sweeps: 7 rates × (4 replicas, 2 + 2), 600 requests each', `${both.toFixed(1)} ms for both curves`]);
   rows.push(...specMethodBenchRows());
   rows.push(...poolBenchRows());
+  rows.push(...expertParallelBenchRows());
   return rows;
 }

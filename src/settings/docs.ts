@@ -29,6 +29,7 @@ export const SETTING_DOCS: Readonly<Record<string, string>> = {
   gpu: 'GPU id for a hardware server (see `list`); implies server=hardware.',
   precision: 'Weight precision: fp16, bf16, fp8, int4, fp4, or mxfp4 (the gpt-oss checkpoints only).',
   tp: 'Tensor-parallel degree, 1 to 8.',
+  expertParallel: 'Expert parallelism for a mixture-of-experts model: on places the experts whole across the TP group\'s GPUs (vLLM --enable-expert-parallel, SGLang --ep-size, TensorRT-LLM moe_expert_parallel_size), off shards every expert (TP).',
   kvPrecision: 'KV-cache precision (fp16, bf16, fp8) or auto.',
   engine: 'Serving engine whose defaults fill the serving settings left on auto: vllm, trtllm, sglang, llamacpp, or none (the lab\'s own scheduler).',
   maxBatch: 'Most requests running at once (vLLM max_num_seqs), or auto.',

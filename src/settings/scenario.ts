@@ -21,6 +21,9 @@ export type ScenarioOutcome = { ok: true; scenario: Scenario } | { ok: false; pa
 
 /** The server profile the settings choose, with the serving settings' batch limit and token budget. */
 export function resolveServer(s: Settings, serving: ResolvedServing = servingOf(s)): { ok: true; profile: ServerProfile; draft?: DraftSetup | null; factors?: RooflineFactors } | { ok: false; param: string; message: string } {
+  if (s.server !== 'hardware' && s.expertParallel === 'on') {
+    return { ok: false, param: 'expert-parallel', message: `expert parallelism places a mixture-of-experts model's experts on the GPUs of a hardware server (--model, --gpu, --tp 2 or more); the ${s.server} server has none` };
+  }
   if (s.server === 'lesson') return { ok: true, profile: { ...lessonProfile(), maxBatch: serving.maxBatch, chunkBudgetTokens: serving.chunkBudgetTokens } };
   if (s.server === 'custom') {
     // The client's idle TTFT is the network round trip plus the server's prefill.

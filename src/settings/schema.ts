@@ -62,6 +62,8 @@ export interface Settings extends PrefixSettings, PoolSettings {
   gpu: string;
   precision: string;
   tp: number;
+  /** Expert parallelism for a MoE model: experts placed whole across the TP group (`on`) or each sharded over it (`off`, TP). */
+  expertParallel: 'on' | 'off';
   /** KV-cache precision, or `auto` to follow the weights. */
   kvPrecision: string;
   /** Serving engine whose defaults fill in the serving settings left on auto; `none` = the lab's own scheduler. */
@@ -138,6 +140,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   gpu: 'h100-sxm',
   precision: 'bf16',
   tp: 1,
+  expertParallel: 'off',
   kvPrecision: 'auto',
   engine: 'none',
   maxBatch: null,
@@ -286,6 +289,7 @@ export const PARAMS: readonly ParamDef<unknown>[] = [
   def<string>({ key: 'gpu', flag: 'gpu', kind: enumField(GPUS.map((g) => g.id)), apply: (s, v) => { s.gpu = v; s.server = 'hardware'; }, emit: (s) => hardware(s, 'gpu') }),
   def<string>({ key: 'precision', flag: 'precision', kind: enumField(PRECISIONS.map((p) => p.id)), apply: (s, v) => { s.precision = v; }, emit: (s) => hardware(s, 'precision') }),
   def<number>({ key: 'tp', flag: 'tp', kind: numberField(1, 8, { integer: true }), apply: (s, v) => { s.tp = v; }, emit: (s) => hardware(s, 'tp') }),
+  def<'on' | 'off'>({ key: 'expertParallel', flag: 'expert-parallel', kind: enumField(['on', 'off'] as const), apply: (s, v) => { s.expertParallel = v; }, emit: (s) => differs(s, 'expertParallel') }),
   def<string>({ key: 'kvPrecision', flag: 'kv-precision', kind: enumField(['auto', ...Object.keys(KV_PRECISIONS)]), apply: (s, v) => { s.kvPrecision = v; }, emit: (s) => (s.server === 'hardware' ? differs(s, 'kvPrecision') : undefined) }),
   def<'none' | EngineId>({
     key: 'engine', flag: 'engine', kind: enumField(['none', ...ENGINE_IDS] as const),

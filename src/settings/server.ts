@@ -1,6 +1,8 @@
 import { engineHardwareRefusal } from '../engine/engines/hardware';
 import type { ResolvedServing } from '../engine/engines/resolve';
+import { expertParallelRefusal } from '../engine/profiles/expertParallel';
 import { gpuById } from '../engine/profiles/gpus';
+import { modelById } from '../engine/profiles/models';
 import { hardwareProfile } from '../engine/profiles/roofline';
 import type { RooflineDetails } from '../engine/profiles/roofline';
 import type { RooflineFactors } from '../engine/profiles/cost';
@@ -36,10 +38,14 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   const gpu = gpuById(s.gpu);
   const engineRefused = gpu && serving.engine ? engineHardwareRefusal(serving.engine.id, gpu) : null;
   if (engineRefused) return { ok: false, param: 'engine', message: `${engineRefused.reason} ${engineRefused.suggestion}` };
+  if (s.expertParallel === 'on' && serving.engine?.id === 'llamacpp') {
+    return { ok: false, param: 'expert-parallel', message: 'llama.cpp splits a model across GPUs by layers or rows (--split-mode) and has no expert parallelism; use --expert-parallel off, or vLLM, SGLang or TensorRT-LLM' };
+  }
   const { serving: options, factors } = hardwareServing(serving);
   // contextTokens: a sliding-window model's KV capacity is counted at the workload's mean request length (ignored by other models).
   const spec = {
     model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: effectiveKvPrecision(s, serving), contextTokens: s.prompt + s.output,
+    ...(s.expertParallel === 'on' ? { expertParallel: true } : {}),
   };
   // A draft model or an EAGLE head takes its weights and KV out of the same GPUs' memory (settings/speculative.ts).
   if (needsSpecMethods(s)) {
@@ -50,5 +56,8 @@ export function resolveHardwareServer(s: Settings, serving: ResolvedServing = se
   }
   const result = hardwareProfile(spec, factors, options);
   if (result.ok) return { ...result, draft: null, factors };
-  return { ok: false, param: 'server', message: `${result.reason} ${result.suggestion}` };
+  // An expert-parallel refusal (a dense model, one GPU, experts that do not divide) names its own setting.
+  const model = modelById(s.model);
+  const epRefused = s.expertParallel === 'on' && model !== undefined && expertParallelRefusal(model, s.tp) !== null;
+  return { ok: false, param: epRefused ? 'expert-parallel' : 'server', message: `${result.reason} ${result.suggestion}` };
 }

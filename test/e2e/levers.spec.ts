@@ -3,13 +3,26 @@
 // run and applies the lever, focus goes to the lab, and the panel says what
 // changed; each scene runs predict → set up → observe → explain with the
 // steps before pinned, and its explanation quotes the numbers on screen.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, shotPath, test } from './fixtures';
+import { expect, ROOT, shotPath, test } from './fixtures';
 import { act, axeClean, firstPanels, nextResult, openSettings, readout, ready, recordFirstPanels, resultId } from './helpers';
 
 const diagnose = (page: Page) => page.locator('[data-testid="diagnose"]');
 const scenes = (page: Page) => page.locator('[data-testid="lever-scenes"]');
 const sceneDock = (page: Page) => page.locator('[data-testid="scene-dock"]');
+
+/** The README's first loss (users) of draft, eagle, eagle3 and ngram at their defaults, from its crossover table (recomputed by test/cli/readme-levers.test.ts). */
+function readmeFirstLosses(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return ['draft', 'eagle', 'eagle3', 'ngram'].map((m) => {
+    const row = readme.split('\n').find((l) => l.trim().startsWith(`| \`${m}\` (`));
+    const loss = row?.split('|').at(-2)?.trim();
+    if (!loss) throw new Error(`no README crossover row for ${m}`);
+    return /^\d+$/.test(loss) ? loss : 'none';
+  });
+}
 
 /** The `pin` value of the page's link, decoded into its own parameters, or null. */
 const pinOf = (page: Page) => {
@@ -226,6 +239,21 @@ test('scene 2, the long report: speculative decoding gains at 1 user and loses a
   await expect(scenes(page).locator('[data-testid="scene-table"] [data-step-col]')).toHaveCount(4);
   await scenes(page).locator('[data-testid="scene-explanation-box"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('scene-2-explained-390-dark.png') });
+  // Under the explanation, each method on an H100, swept in a worker: its line and where it turns into a loss, as the README's table says.
+  const chart = scenes(page).locator('[data-testid="crossover-chart"]');
+  await expect(chart.locator('[data-testid="crossover-sentence"][data-complete]')).toBeVisible({ timeout: 120_000 });
+  await expect(chart.locator('[data-method]')).toHaveCount(4);
+  await expect(chart.locator('[data-crossing]')).toHaveCount(4);
+  const said = await chart.locator('[data-testid="crossover-sentence"] li').allTextContents();
+  expect(said.map((t) => /is a loss from (\d+) \(/.exec(t)?.[1] ?? 'none')).toEqual(readmeFirstLosses());
+  // A wheel turn is the reader taking the scroll over: the page stops bringing the scene's heading back into view (scrollBelowNav).
+  await page.mouse.wheel(0, 1);
+  // Sections above may still settle their heights and move it: scroll until it stays in view.
+  await expect(async () => {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toBeInViewport({ timeout: 1000 });
+  }).toPass();
+  await chart.screenshot({ path: shotPath('scene-2-crossover-390-dark.png') });
   await axeClean(page);
 });
 

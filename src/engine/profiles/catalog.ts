@@ -2,6 +2,7 @@
  * The hardware catalog: models, GPUs and precisions, and the rules that say
  * which combinations can run at all (before any memory arithmetic).
  */
+import { expertParallelRefusal } from './expertParallel';
 import { GPUS, gpuById, maxTpOf, type GpuSpec } from './gpus';
 import { MODELS, modelById, type ModelConfig } from './models';
 import { KV_PRECISIONS, PRECISIONS, isKvPrecision, peakFlopsFor, precisionById, type KvPrecision, type PrecisionSpec } from './precisions';
@@ -29,6 +30,8 @@ export interface HardwareSpec {
    * means every layer caches every token (exact up to the window, cautious beyond it).
    */
   contextTokens?: number;
+  /** Expert parallelism: a MoE model's experts placed whole across the TP group instead of each sharded (see expertParallel.ts); absent = off. */
+  expertParallel?: boolean;
 }
 
 /** A spec whose ids all resolved and whose combination passed the static rules. */
@@ -40,6 +43,8 @@ export interface ResolvedSpec {
   tp: number;
   /** See `HardwareSpec.contextTokens`; absent when not given. */
   contextTokens?: number;
+  /** Expert parallelism on (absent = off); only a MoE model whose experts divide over `tp` ≥ 2 GPUs gets here. */
+  expertParallel?: true;
 }
 
 /** Why a combination cannot run, and what would. */
@@ -155,6 +160,13 @@ export function resolveSpec(spec: HardwareSpec): { ok: true; resolved: ResolvedS
       suggestion: `Use --tp ${validTpDegrees(model).join(', ')}.`,
     };
   }
+  if (spec.expertParallel) {
+    const refused = expertParallelRefusal(model, tp);
+    if (refused) {
+      const moe = MODELS.filter((m) => m.experts > 1).map((m) => m.id);
+      return { ok: false, reason: refused, suggestion: model.experts > 1 ? `Use --tp ${validTpDegrees(model).filter((t) => t >= 2 && model.experts % t === 0).join(', ')}, or --expert-parallel off.` : `Use --expert-parallel off, or a mixture-of-experts model: ${list(moe)}.` };
+    }
+  }
   const contextTokens = spec.contextTokens !== undefined && Number.isFinite(spec.contextTokens) && spec.contextTokens > 0 ? spec.contextTokens : undefined;
-  return { ok: true, resolved: { model, gpu, precision, kvPrecision: kvId, tp, ...(contextTokens !== undefined ? { contextTokens } : {}) } };
+  return { ok: true, resolved: { model, gpu, precision, kvPrecision: kvId, tp, ...(contextTokens !== undefined ? { contextTokens } : {}), ...(spec.expertParallel ? { expertParallel: true as const } : {}) } };
 }

@@ -7,6 +7,7 @@
  */
 import type { IterationWork } from '../types';
 import type { ResolvedSpec } from './catalog';
+import { expertParallelCost, allToAllBytesPerGpu, type ExpertParallelCost } from './expertParallel';
 import { interconnectFor } from './gpus';
 import type { MemoryPlan } from './memory';
 import { modelParams } from './models';
@@ -113,6 +114,8 @@ export interface CostModel {
   kvBytesPerToken: number;
   /** Sliding-window layers' share of all layers (0 without a window) and their window, tokens. */
   window: { localShare: number; tokens: number } | null;
+  /** Expert parallelism, when on: experts whole on each GPU, all-to-all in the MoE layers (absent: every expert TP-sharded). */
+  expertParallel?: ExpertParallelCost;
   factors: RooflineFactors;
 }
 
@@ -158,6 +161,7 @@ export function costModel(r: ResolvedSpec, plan: MemoryPlan, factors: RooflineFa
     moeLayers: p.moeLayers,
     kvBytesPerToken: plan.kvBytesPerTokenAllLayersPerGpu,
     window: plan.kv.localLayers > 0 ? { localShare: plan.kv.localLayers / m.layers, tokens: plan.kv.windowTokens } : null,
+    ...(r.expertParallel ? { expertParallel: expertParallelCost(m, tp, plan.expertBytes, 2 * p.moeLayers * m.expertsPerToken * p.expertPerLayer) } : {}),
     factors,
   };
 }
@@ -245,14 +249,24 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   // A verification's K extra queries per sequence attend to its cache as a small prefill chunk would: a matmul, compute-bound.
   const verifyAttentionFlops = c.decodeAttentionFlopsPerPair * decodePairs * (queriesPerSeq - 1);
   const decodeFlops = decodeMatmulFlops + decodeAttentionFlops + verifyAttentionFlops;
-  // A shared expert is read every step; the routed ones only as far as the batch's tokens reach them.
-  const weightBytes = c.nonExpertBytes + c.moeLayers * c.expertBytes * (expectedExpertsTouched(c.experts, c.expertsPerToken, tokens) + c.sharedExperts);
+  const ep = c.expertParallel;
+  const epAt = ep ? ep.atTokens(tokens) : null;
+  // A shared expert is read every step; the routed ones only as far as the batch's tokens reach them. With
+  // EP a GPU reads its own touched experts whole, and the step waits for the GPU with the most.
+  const weightBytes = ep && epAt
+    ? c.nonExpertBytes + c.moeLayers * (ep.expertBytesWhole * epAt.maxLocalExperts + c.expertBytes * c.sharedExperts)
+    : c.nonExpertBytes + c.moeLayers * c.expertBytes * (expectedExpertsTouched(c.experts, c.expertsPerToken, tokens) + c.sharedExperts);
   const decodeKvTokens = decodePairs;
   const prefillKvTokens = windowedTokens(c, w.prefillContextTokens, w.prefillSeqs * win);
   const kvBytes = (decodeKvTokens + prefillKvTokens + tokens) * c.kvBytesPerToken;
   const peak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionMfuScale : 1);
   const decodePeak = c.peakFlopsPerSec * (c.lowPrecisionCompute ? f.lowPrecisionDecodeMfuScale : 1);
-  const computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
+  let computeS = prefillFlops / (peak * f.mfuPrefill) + decodeMatmulFlops / (decodePeak * f.mfuDecode) + verifyAttentionFlops / (peak * f.mfuPrefill);
+  if (ep && epAt) {
+    // The busiest GPU's routed-expert matmuls beyond the mean (the mean is in the FLOPs above).
+    const extra = ep.routedFlopsPerTokenPerGpu * (epAt.computeImbalance - 1);
+    computeS += (extra * w.prefillTokens) / (peak * f.mfuPrefill) + (extra * decodeQueries) / (decodePeak * f.mfuDecode);
+  }
   const attentionS = c.decodeAttentionOnTensorCores
     ? decodeAttentionFlops / (c.attentionPeakFlopsPerSec * f.mfuPrefill)
     : decodeAttentionFlops / (c.bandwidthBytesPerSec * f.attentionFlopsPerByte);
@@ -266,7 +280,13 @@ export function iterationBreakdown(c: CostModel, w: IterationWork): IterationBre
   if (c.tp > 1) {
     // Ring all-reduce: each GPU sends and receives 2(tp − 1)/tp of the activation tensor.
     const bytes = ((2 * (c.tp - 1)) / c.tp) * tokens * c.hiddenSize * ACTIVATION_BYTES;
-    commS = 2 * c.layers * (f.allReduceLatencyS + bytes / (c.interconnectBytesPerSec * f.interconnectEfficiency));
+    const allReduceS = f.allReduceLatencyS + bytes / (c.interconnectBytesPerSec * f.interconnectEfficiency);
+    if (ep) {
+      // Attention and dense MLPs keep their all-reduce; each MoE layer dispatches and combines instead
+      // (each all-to-all at the fitted all-reduce latency and link efficiency: not fitted to all-to-all runs).
+      const a2a = allToAllBytesPerGpu(tokens, c.expertsPerToken, c.hiddenSize, ACTIVATION_BYTES, ep.gpus);
+      commS = (2 * c.layers - c.moeLayers) * allReduceS + 2 * c.moeLayers * (f.allReduceLatencyS + a2a / (c.interconnectBytesPerSec * f.interconnectEfficiency));
+    } else commS = 2 * c.layers * allReduceS;
   }
   const overheadS = f.iterationOverheadS + f.layerOverheadS * c.layers;
   const bound = computeS >= memoryS ? 'compute' : 'memory';

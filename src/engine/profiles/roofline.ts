@@ -155,8 +155,8 @@ export function hardwareProfile(spec: HardwareSpec, factors: RooflineFactors = F
   // A sliding-window model's capacity depends on the request length it is counted at, so the id names it.
   const ctxTag = plan.kvReferenceContextTokens !== null ? `/ctx${Math.round(plan.kvReferenceContextTokens)}` : '';
   const profile: ServerProfile = {
-    id: `${r.model.id}@${r.gpu.id}/${r.precision.id}/tp${r.tp}${kvTag}${ctxTag}`,
-    label: `${r.model.label} on ${r.tp} × ${r.gpu.label}, ${r.precision.label}${kvTag ? `, ${KV_PRECISIONS[r.kvPrecision].label} KV` : ''}`,
+    id: `${r.model.id}@${r.gpu.id}/${r.precision.id}/tp${r.tp}${r.expertParallel ? '/ep' : ''}${kvTag}${ctxTag}`,
+    label: `${r.model.label} on ${r.tp} × ${r.gpu.label}, ${r.precision.label}${kvTag ? `, ${KV_PRECISIONS[r.kvPrecision].label} KV` : ''}${r.expertParallel ? ', experts split across the GPUs (EP)' : ''}`,
     kvCapacityTokens: plan.kvCapacityTokens,
     maxBatch: s.maxBatch,
     chunkBudgetTokens: s.chunkBudgetTokens,

@@ -8,7 +8,9 @@ export * from './types';
 export { sceneReadingOf, layoutOf } from './reading';
 export type { SceneRun } from './reading';
 export { largestFall, largestChange, partTotals, SCENE_PARTS, SCENE_STEADY } from './causes';
-export { specOutcome } from './speculative';
+export { specOutcome, SPEC_CROSSOVER } from './speculative';
+export { crossingOf, crossoverLines, crossoverQuery, speedups } from './crossover';
+export type { CrossoverLine, SpeedupPoint, TpotPoint } from './crossover';
 export type { SpecOutcome } from './speculative';
 
 /** The lever scenes, in the order the lesson names the levers. */

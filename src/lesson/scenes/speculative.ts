@@ -2,7 +2,7 @@ import { appliesWhileSame, LEVER_SCENE_KEYS } from '../applies';
 import { CAUSE_WORDS } from '../diagnosis/text';
 import { fmtMs, fmtTimes, fmtTokPerSec } from '../format';
 import { largestChange, SCENE_STEADY } from './causes';
-import type { LeverScene, SceneReading } from './types';
+import type { LeverScene, SceneCrossover, SceneReading } from './types';
 
 const ONE_OFF = 'workload=report&load=idle';
 const ONE_ON = 'workload=report&load=idle&specTokens=4';
@@ -47,6 +47,27 @@ function manyUsers(off: SceneReading, on: SceneReading, outcome: SpecOutcome, on
       return `${head}, ${fmtTimes(speedup(off, on))} as fast: here the gain held up. ${load}, and this server still had compute to spare for it.`;
   }
 }
+
+/**
+ * The chart under scene 2's explanation: each method at its defaults on a
+ * real server (the README's crossover table: Llama-3.1-8B on one H100, chat),
+ * swept over the curve's users, so a student sees where each gain turns into
+ * a loss. Lesson content, like the steps: the page sweeps it in a worker.
+ */
+export const SPEC_CROSSOVER: SceneCrossover = {
+  title: 'Where each method turns into a loss: speedup against users',
+  subtitle:
+    'Llama-3.1-8B on one H100, chat, each method at its defaults: TPOT p50 without ÷ with it, at 1 to 256 users. Above 1× it gains; where a line crosses 1× the extra verify compute costs more than the drafted tokens bring.',
+  base: 'server=hardware&model=llama-3.1-8b&gpu=h100-sxm&workload=chat&requests=400',
+  // The curve's own points (engine/sweep.ts DEFAULT_SWEEP_USERS; a test holds them equal).
+  users: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+  methods: [
+    { id: 'draft', label: 'draft model (Llama-3.2-1B)', query: 'specMethod=draft' },
+    { id: 'eagle', label: 'EAGLE-2 (60-token tree)', query: 'specMethod=eagle' },
+    { id: 'eagle3', label: 'EAGLE-3 (60-token tree)', query: 'specMethod=eagle3' },
+    { id: 'ngram', label: 'n-gram prompt lookup', query: 'specMethod=ngram' },
+  ],
+};
 
 /** Scene 2: speculative decoding helps one user a lot and a full batch little, or not at all. */
 export const specScene: LeverScene = {
@@ -93,4 +114,5 @@ export const specScene: LeverScene = {
     ];
   },
   applies: appliesWhileSame(MANY_ON, LEVER_SCENE_KEYS, 'speculative decoding with 64 users'),
+  crossover: SPEC_CROSSOVER,
 };

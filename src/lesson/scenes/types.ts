@@ -48,6 +48,33 @@ export interface SceneColumn {
   metric?: MetricId;
 }
 
+/** One line of a scene's crossover chart: a lever setting, run at every load of the chart against the same run without it. */
+export interface CrossoverMethod {
+  /** Stable id (the chart's `data-method`, the method's `specMethod`). */
+  id: string;
+  /** The legend's name. */
+  label: string;
+  /** The setting that turns the lever on, a query added to the chart's base. */
+  query: string;
+}
+
+/**
+ * A chart a scene shows with its explanation: each method's speedup (TPOT p50
+ * without ÷ with it) against the number of users, and where it crosses 1×.
+ * Data, not pictures: the page sweeps `base` and `base&method.query` over
+ * `users` in a worker, so the crossovers are the engine's.
+ */
+export interface SceneCrossover {
+  title: string;
+  /** What to look for, one sentence under the title. */
+  subtitle: string;
+  /** The server and workload every method runs on, as a query (the run without any method is this alone). */
+  base: string;
+  /** Concurrent users of each point (closed loop), ascending. */
+  users: readonly number[];
+  methods: readonly CrossoverMethod[];
+}
+
 /** A lever scene: the same predict → set up → observe → explain as a question, over several pinned steps. */
 export interface LeverScene {
   id: 1 | 2 | 3;
@@ -69,4 +96,6 @@ export interface LeverScene {
   cause(readings: readonly SceneReading[]): SceneCause;
   /** False, with a message, when the lab no longer shows the last step. */
   applies(settings: Settings): Applies;
+  /** A chart shown with the explanation, swept by the page (see `SceneCrossover`). */
+  crossover?: SceneCrossover;
 }

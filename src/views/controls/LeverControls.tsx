@@ -7,6 +7,7 @@ import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
 import { Switch } from '../common/Switch';
 import { formatCount } from '../common/format';
+import { ExpertParallelLever } from './ExpertParallelLever';
 
 // The cache in KV memory's fields load on their own: the first screen's bundle stays as it was.
 const PrefixCacheFields = lazy(() => import('./PrefixCacheFields').then((m) => ({ default: m.PrefixCacheFields })));
@@ -117,6 +118,13 @@ export function LeverControls() {
               </Suspense>
             )}
           </Lever>
+          <ExpertParallelLever>
+            {(control) => (
+              <Lever title="Expert parallelism" clock="TPOT, throughput" why="A mixture-of-experts model's experts placed whole across the GPUs instead of each split over them: the MoE layers exchange tokens by all-to-all instead of an all-reduce, and a small batch waits for the GPU its tokens route to most.">
+                {control}
+              </Lever>
+            )}
+          </ExpertParallelLever>
           <Lever title="Replicas" clock="queue, throughput" why="Identical copies of the server behind a load balancer: the queue in TTFT shrinks under load and throughput at saturation scales with the copies. One idle user sees no change.">
             <NumberField label="Replicas" value={replicas} min={1} max={MAX_INSTANCES} integer unit={tp > 1 ? `× ${tp} GPUs` : undefined} onCommit={(v) => update({ replicas: v })} className="w-28" />
             {(replicas > 1 || router !== 'least-loaded') && (

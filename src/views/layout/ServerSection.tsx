@@ -9,6 +9,7 @@ import { useDeferredSim } from '../../workers';
 import { Select } from '../controls/server/Select';
 import { ChartCard } from './ChartsSection';
 import { PrefixCacheLine } from '../server/PrefixCacheLine';
+import { expertsText } from '../server/expertsText';
 import { resolveHardwareServer } from '../../settings/server';
 import { needsSpecMethods } from '../../settings/specRegistry';
 // This chunk draws the draft's share of memory, so it carries the methods (settings/specRegistry.ts).
@@ -86,6 +87,11 @@ export function ServerSection() {
         admission={result.scenario.scheduler?.admission ?? 'reserve'}
       />
       <PrefixCacheLine result={result} />
+      {details && expertsText(details) && (
+        <p className="text-sm" data-testid="server-experts">
+          {expertsText(details)}
+        </p>
+      )}
       {budget && <MemoryBudget input={budget} />}
     </ChartCard>
   );

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, lazy, Suspense, useEffect, useState } from 'react';
 import { changedKeys, LEVER_SCENE_KEYS } from '../../lesson/applies';
 import { SCENE_CHOICE_SEED, sceneChoiceOrder, type LeverScene, type SceneReading } from '../../lesson/scenes';
 import { settingsFromQuery } from '../../settings/parse';
@@ -12,6 +12,9 @@ import { SceneExplanation, SceneTable } from './SceneParts';
 import type { SceneFlowAction, SceneFlowState } from './sceneFlow';
 import { useSceneReading } from './useDiagnosis';
 import { useWatchHighlight } from './watchHighlight';
+
+// The crossover chart (and its d3 line and sweeps) is its own chunk, fetched when a scene with one reaches its explanation.
+const SceneCrossoverPanel = lazy(() => import('./CrossoverChart'));
 
 const stepName = (label: string) => label.replace(/^(Set up|Switch to): /, '');
 
@@ -169,6 +172,13 @@ export const SceneView = forwardRef<HTMLHeadingElement, Props>(function SceneVie
           onStartOver={() => dispatch({ type: 'select', sceneId: scene.id })}
           takeFocus={lookedHere}
         />
+      )}
+      {flow.phase === 'explain' && scene.crossover && (
+        <div className="rounded-md border border-line bg-raised p-3" data-testid="scene-crossover">
+          <Suspense fallback={<p className="text-sm text-muted">Loading the chart of each method…</p>}>
+            <SceneCrossoverPanel spec={scene.crossover} />
+          </Suspense>
+        </div>
       )}
       {flow.phase !== 'predict' && (
         <button type="button" onClick={() => dispatch({ type: 'select', sceneId: scene.id })} className="text-sm text-accent underline">

@@ -28,6 +28,7 @@ import {
 } from '../../../engine/profiles';
 import type { EngineId } from '../../../engine/engines/presets';
 import { engineHardwareRefusal } from '../../../engine/engines/hardware';
+import { expertParallelRefusal } from '../../../engine/profiles/expertParallel';
 import type { ServerProfile } from '../../../engine/types';
 import type { Settings } from '../../../settings/schema';
 import { formatBandwidth } from '../../why/units';
@@ -175,11 +176,12 @@ export function kvOptions(precisionId: string, engineKv?: { kv: keyof typeof KV_
 }
 
 /** The hardware spec the settings describe; with the workload's lengths, a sliding-window model's KV capacity is counted at its request length. */
-export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>): HardwareSpec {
+export function specOf(s: Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output' | 'expertParallel'>>): HardwareSpec {
   const contextTokens = s.prompt !== undefined && s.output !== undefined ? s.prompt + s.output : undefined;
   return {
     model: s.model, gpu: s.gpu, precision: s.precision, tp: s.tp, kvPrecision: s.kvPrecision === 'auto' ? undefined : s.kvPrecision,
     ...(contextTokens !== undefined ? { contextTokens } : {}),
+    ...(s.expertParallel === 'on' ? { expertParallel: true } : {}),
   };
 }
 
@@ -195,7 +197,7 @@ export type HardwareStatus =
   | { ok: true; profile: ServerProfile; details: RooflineDetails }
   | { ok: false; reason: string; suggestion: string; fixes: HardwareFix[] };
 
-type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output'>>;
+type HardwareFields = Pick<Settings, 'model' | 'gpu' | 'precision' | 'tp' | 'kvPrecision'> & Partial<Pick<Settings, 'prompt' | 'output' | 'expertParallel'>>;
 
 const runs = (s: HardwareFields): boolean => hardwareProfile(specOf(s)).ok;
 
@@ -225,6 +227,13 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
   };
   const tps = TP_DEGREES.filter((tp) => tpSplitsHeads(model, tp) && !tpHardwareReason(gpu, tp));
   const tpsFromHere = tps.filter((tp) => tp >= s.tp);
+  // Expert parallelism refused (a dense model, one GPU, experts that do not divide): turn it off, or take the GPUs it needs.
+  if (s.expertParallel === 'on' && expertParallelRefusal(model, s.tp)) {
+    if (runs({ ...s, expertParallel: 'off' })) add('Turn expert parallelism off', { expertParallel: 'off' });
+    const at = model.experts > 1 ? tps.find((tp) => runs({ ...s, tp })) : undefined;
+    if (at !== undefined) add(`Use TP ${at}`, { tp: at });
+    return fixes;
+  }
   /** The smallest TP from the current one up at which `patch` runs, or null. */
   const smallestTp = (patch: Partial<Settings>): number | null => tpsFromHere.find((tp) => runs({ ...s, ...patch, tp })) ?? null;
 
@@ -296,3 +305,4 @@ export function hardwareStatus(s: HardwareFields, serving?: { serving: Partial<S
   if (r.ok) return r;
   return { ok: false, reason: pageWording(r.reason), suggestion: pageWording(r.suggestion), fixes: hardwareFixes(s) };
 }
+

@@ -26,9 +26,10 @@ export function useHardwareStatus(): HardwareStatus | null {
   // A sliding-window model's KV capacity is counted at the workload's request length (see MemoryPlan.kvCapacityTokens).
   const prompt = useLabStore((s) => s.settings.prompt);
   const output = useLabStore((s) => s.settings.output);
+  const expertParallel = useLabStore((s) => s.settings.expertParallel);
   return useMemo(() => {
     if (server !== 'hardware') return null;
     const serving = servingOf({ server, gpu, tp, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization });
-    return hardwareStatus({ model, gpu, precision, tp, kvPrecision: effectiveKvPrecision({ kvPrecision, precision }, serving) ?? 'auto', prompt, output }, hardwareServing(serving), serving.engine?.id ?? null);
-  }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization, prompt, output]);
+    return hardwareStatus({ model, gpu, precision, tp, kvPrecision: effectiveKvPrecision({ kvPrecision, precision }, serving) ?? 'auto', prompt, output, expertParallel }, hardwareServing(serving), serving.engine?.id ?? null);
+  }, [server, model, gpu, precision, tp, kvPrecision, engine, maxBatch, tokenBudget, chunkedPrefill, admission, gpuMemoryUtilization, prompt, output, expertParallel]);
 }
