@@ -14,3 +14,5 @@ fc.configureGlobal({ seed });
 // Speculative decoding's methods register themselves on import, as the CLI and the workers import them;
 // the page loads them on first use (src/workers/simClient.ts).
 import '../src/settings/speculative';
+// So do the pools at their own TP and over a named link (src/settings/poolRegistry.ts).
+import '../src/settings/pools';

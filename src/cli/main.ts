@@ -10,6 +10,7 @@ import { SETTING_DOCS } from '../settings/docs';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import '../settings/pools';
 import { servingOf } from '../settings/serving';
 import { EXTRA_FLAGS, parseArgs, parseNumberList, UsageError } from './args';
 import { predictText, sweepText } from './format';

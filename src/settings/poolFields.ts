@@ -4,7 +4,7 @@
  * defaults and schema rows, spliced into `schema.ts` (kept apart so the
  * other levers' rows there stay easy to merge).
  */
-import { KV_LINK_IDS, type KvLinkId } from '../engine/levers/kvLinks';
+import { KV_LINK_IDS, type KvLinkId } from '../engine/levers/kvLinkIds';
 import { autoNumberField } from './autoFields';
 import { enumField } from './fields';
 import type { ParamDef, Settings } from './schema';
@@ -24,6 +24,9 @@ export const POOL_DEFAULTS: Readonly<PoolSettings> = { prefillTp: null, decodeTp
 
 /** A pool's TP as it runs: its own, else `tp`. */
 export const poolTp = (s: Pick<Settings, 'tp'>, own: number | null): number => own ?? s.tp;
+
+/** True when the settings split prefill and decode (either count set). */
+export const disaggregatedOn = (s: Pick<Settings, 'prefillGpus' | 'decodeGpus'>): boolean => s.prefillGpus > 0 || s.decodeGpus > 0;
 
 /** True when a setting of this file differs from its default. */
 export const poolSettingsSet = (s: PoolSettings): boolean => s.prefillTp !== null || s.decodeTp !== null || s.kvLink !== 'auto';

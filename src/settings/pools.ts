@@ -9,7 +9,8 @@ import { namedKvLink } from '../engine/levers/kvLinks';
 import { gpuById } from '../engine/profiles/gpus';
 import type { KvLinkSpeed, ServerProfile } from '../engine/types';
 import type { Settings } from './schema';
-import { poolSettingsSet, poolTp } from './poolFields';
+import { disaggregatedOn, poolSettingsSet, poolTp } from './poolFields';
+import { registerPools } from './poolRegistry';
 import { resolveHardwareServer, type HardwareOutcome } from './server';
 import { servingOf } from './serving';
 import type { DraftSetup } from './speculative';
@@ -28,8 +29,7 @@ export interface Pools {
   decodeDraft?: { draft: DraftSetup | null; factors: RooflineFactors };
 }
 
-/** True when the settings split prefill and decode (either count set). */
-export const disaggregatedOn = (s: Pick<Settings, 'prefillGpus' | 'decodeGpus'>): boolean => s.prefillGpus > 0 || s.decodeGpus > 0;
+export { disaggregatedOn } from './poolFields';
 
 /** The hardware server at `tp` for a pool, or why that pool cannot run. */
 function poolServer(s: Settings, tp: number, param: 'prefill-tp' | 'decode-tp'): HardwareOutcome {
@@ -75,3 +75,5 @@ export function poolsOf(s: Settings, main: ServerProfile): { ok: true; pools: Po
   }
   return { ok: true, pools };
 }
+
+registerPools(poolsOf);

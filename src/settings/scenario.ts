@@ -5,7 +5,7 @@ import type { LoadSpec, Scenario, ServerProfile } from '../engine/types';
 import { customWorkload, workloadById } from '../engine/workloads';
 import type { Settings } from './schema';
 import { leversOf } from './levers';
-import { poolsOf } from './pools';
+import { resolvePools } from './poolRegistry';
 import { EngineInputError } from '../engine/errors';
 import { validatePrefixLevers } from '../engine/levers/config';
 import type { DraftSetup } from './speculative';
@@ -84,7 +84,7 @@ export function scenarioFromSettings(s: Settings): ScenarioOutcome {
     };
   }
   if (s.window !== 'all' || s.warmup > 0) scenario.window = { kind: s.window, warmup: s.warmup };
-  const pools = poolsOf(s, server.profile);
+  const pools = resolvePools(s, server.profile);
   if (!pools.ok) return pools;
   // Speculative decoding runs on the decode instances: their draft, at their TP.
   const decodeDraft = pools.pools?.decodeDraft;

@@ -4,6 +4,7 @@ import { EngineInputError } from '../engine/validate';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import '../settings/pools';
 import { mainResultOf } from './payload';
 import { PointCache } from './pointCache';
 import type { RunRequest, WorkerReply } from './protocol';

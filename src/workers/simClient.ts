@@ -4,6 +4,7 @@ import type { Settings } from '../settings/schema';
 import { simulate } from '../engine/simulate';
 import { scenarioFromSettings } from '../settings/scenario';
 import { needsSpecMethods, specMethods } from '../settings/specRegistry';
+import { poolsPending } from '../settings/poolRegistry';
 import { mainResultOf } from './payload';
 import { sweepAxisFor } from './sweepAxis';
 import type { MainResult, WorkerReply } from './protocol';
@@ -144,9 +145,12 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
     request(settings: Settings, axis?: SweepAxis, sweepWindow?: 'all' | 'steady'): number {
       const id = nextId++;
       store.setState({ requestedId: id });
-      if (needsSpecMethods(settings) && !specMethods()) {
-        // The methods load on first use (the page's first JavaScript stays small); the worker has them already.
-        void import('../settings/speculative');
+      const specPending = needsSpecMethods(settings) && !specMethods();
+      if (specPending || poolsPending(settings)) {
+        // Speculative methods and per-pool settings load on first use (the page's first JavaScript stays
+        // small); the worker has them already.
+        if (specPending) void import('../settings/speculative');
+        if (poolsPending(settings)) void import('../settings/pools');
         settingsOf.set(id, settings);
         inWorker = { id, predictedMs: 0, since: clock() };
         worker.postMessage(axis ? { type: 'run', id, settings, axis, ...(sweepWindow ? { sweepWindow } : {}) } : { type: 'run', id, settings });

@@ -8,11 +8,9 @@
  */
 import type { KvLinkSpeed } from './types';
 import { GPUS_PER_SERVER } from './kvTransfer';
+import type { KvLinkId } from './kvLinkIds';
 
-/** The links `--kv-link` names. */
-export const KV_LINK_IDS = ['nvlink', 'infiniband', 'pcie', 'ethernet'] as const;
-/** A named link. */
-export type KvLinkId = (typeof KV_LINK_IDS)[number];
+export { KV_LINK_IDS, type KvLinkId } from './kvLinkIds';
 
 /** One named link: per-GPU speed, latency and sources. */
 export interface NamedKvLink extends KvLinkSpeed {

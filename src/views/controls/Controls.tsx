@@ -2,17 +2,19 @@ import { lazy, Suspense } from 'react';
 import { useResultsPainted } from '../layout/useResultsPainted';
 import { LoadControls } from './LoadControls';
 import { ServerControls } from './ServerControls';
-import { ServingControls } from './ServingControls';
 import { SloControls } from './SloControls';
 import { WorkloadControls } from './WorkloadControls';
 
 // The levers sit below the other settings: their code loads once the first readouts have painted.
 const LeverControls = lazy(() => import('./LeverControls').then((m) => ({ default: m.LeverControls })));
+// So do the serving settings below them (the engine's preset, batch limits, what is measured).
+const ServingControls = lazy(() => import('./ServingControls').then((m) => ({ default: m.ServingControls })));
 
 /** Every setting beyond the lesson's two (workload, idle or busy), grouped. */
 export function Controls() {
   const painted = useResultsPainted();
   const leversLoading = <p className="text-xs text-muted">Loading the levers…</p>;
+  const servingLoading = <p className="text-xs text-muted">Loading the serving settings…</p>;
   return (
     <div className="space-y-6">
       <WorkloadControls />
@@ -26,7 +28,13 @@ export function Controls() {
       ) : (
         leversLoading
       )}
-      <ServingControls />
+      {painted ? (
+        <Suspense fallback={servingLoading}>
+          <ServingControls />
+        </Suspense>
+      ) : (
+        servingLoading
+      )}
     </div>
   );
 }
