@@ -10,7 +10,9 @@ import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
 import { plan } from '../plan/search';
 import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
-import { PLAN_SPLITS, type PlanRequest, type PlanResult, type PlanSplit } from '../plan/types';
+import { PLAN_SPLITS, type PlannedConfig, type PlanRequest, type PlanResult, type PlanSplit } from '../plan/types';
+import { INPUT_WORDS, type CrossedTarget } from '../plan/rangeCheck';
+import type { UncertainInput } from '../engine/uncertainty';
 import { OptionError, readFlags, type FlagTable } from './flags';
 
 const DEFAULT_GPUS = DEFAULT_PLAN_GPUS;
@@ -124,13 +126,45 @@ export function planJson(r: PlanResult, elapsedS: number) {
     cancelled: r.cancelled,
     refused: r.refused,
     pruned: r.pruned,
+    rangeRuns: r.rangeRuns,
     configs: r.configs.map((c) => ({
       model: c.model, gpu: c.gpu, precision: c.precision, tp: c.tp, replicas: c.replicas, prefillGpus: (c.disaggregated?.prefillInstances ?? 0) * c.tp, decodeGpus: (c.disaggregated?.decodeInstances ?? 0) * c.tp, engine: c.engine,
       gpus: c.gpus, sustainedReqPerSec: round(c.sustainedReqPerSec), meets: c.meets, headroom: round(c.headroom), goodputPerGpu: round(c.goodputPerGpu, 4),
       ttftP90Ms: round(c.ttftP90Ms, 1), tpotP90Ms: round(c.tpotP90Ms, 2), inTimeShare: round(c.inTimeShare, 4),
-      costPerHour: c.costPerHour === null ? null : round(c.costPerHour, 2), nearKnee: c.nearKnee, predict: c.predict, link: `?${c.link}`,
+      costPerHour: c.costPerHour === null ? null : round(c.costPerHour, 2), nearKnee: c.nearKnee, kneeReasons: c.kneeReasons,
+      ranges: c.ranges && {
+        ttftP90Ms: c.ranges.ttftP90Ms.map((x) => round(x, 1)), tpotP90Ms: c.ranges.tpotP90Ms.map((x) => round(x, 2)), inTimeShare: c.ranges.inTimeShare.map((x) => round(x, 4)),
+        crosses: c.ranges.crosses, hangsOn: c.ranges.hangsOn,
+        sensitivity: c.ranges.sensitivity.map((x) => ({ input: x.input, value: round(x.value, 4), meets: x.meets, ttftP90Ms: round(x.ttftP90Ms, 1), tpotP90Ms: round(x.tpotP90Ms, 2), inTimeShare: round(x.inTimeShare, 4) })),
+        runs: c.ranges.runs,
+      },
+      predict: c.predict, link: `?${c.link}`,
     })),
   };
+}
+
+/** Why a deployment's ranges put it near its knee, naming the input the verdict hangs on; null when they do not. */
+export function rangeWhyText(req: PlanRequest, c: PlannedConfig): string | null {
+  const v = c.ranges;
+  if (!v || v.crosses.length === 0) return null;
+  const f1 = format(',.1f');
+  const pct = format('.1%');
+  const spans: Record<CrossedTarget, string> = {
+    ttftP90: `p90 TTFT ${f1(v.ttftP90Ms[0])}–${f1(v.ttftP90Ms[1])} ms against ${req.ttftSloMs} ms`,
+    tpotP90: `p90 TPOT ${f1(v.tpotP90Ms[0])}–${f1(v.tpotP90Ms[1])} ms against ${req.tpotSloMs} ms`,
+    inTime: `${pct(v.inTimeShare[0])}–${pct(v.inTimeShare[1])} in time against ${pct(req.inTimeShare)}`,
+    completion: 'some requests not completed',
+  };
+  const top = v.sensitivity[0];
+  const hang = top ? ` The verdict hangs on ${INPUT_WORDS[top.input]}: ${top.meets ? 'no input alone misses, and it comes closest' : 'it alone misses'} at its unfavourable end (${inputValueText(top.input, top.value)}).` : '';
+  return `Near its knee: at the edges of what the lab is unsure of (the ranges predict gives), its ranges cross the targets: ${v.crosses.map((t) => spans[t]).join('; ')}.${hang}`;
+}
+
+/** An uncertain input's value in its unit. */
+function inputValueText(input: UncertainInput, value: number): string {
+  if (input === 'kvCapacity') return `${format(',d')(Math.round(value))} KV tokens`;
+  if (input === 'stepCost') return `steps ${format('.2f')(value)}× as long`;
+  return `${format(',.2f')(value)} ms front end per request`;
 }
 
 function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
@@ -150,7 +184,10 @@ function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
   const best = r.configs[0];
   const bestShape = best.disaggregated ? `${best.disaggregated.prefillInstances} prefill + ${best.disaggregated.decodeInstances} decode instances of ${best.tp} × ${best.gpu}` : `${best.replicas} × ${best.tp} × ${best.gpu}`;
   lines.push('', `Cheapest: ${bestShape} (${best.engine}); check it: npm run --silent lab -- predict ${best.predict.join(' ')}`);
-  if (best.nearKnee) lines.push(`It sustains ${f1(best.sustainedReqPerSec)} req/s, within 20% of the asked rate: near its knee, where a few percent of memory or step cost decide whether requests queue.`);
+  const why = rangeWhyText(req, best);
+  if (why) lines.push(why);
+  if (best.kneeReasons.includes('headroom')) lines.push(`It sustains ${f1(best.sustainedReqPerSec)} req/s, within 20% of the asked rate: near its knee, where a few percent of memory or step cost decide whether requests queue.`);
+  if (best.ranges && best.ranges.crosses.length === 0) lines.push(`At the edges of what the lab is unsure of (the ranges predict gives), it still meets every target: p90 TTFT ${f1(best.ranges.ttftP90Ms[0])}–${f1(best.ranges.ttftP90Ms[1])} ms, p90 TPOT ${f1(best.ranges.tpotP90Ms[0])}–${f1(best.ranges.tpotP90Ms[1])} ms.`);
   return lines.join('\n');
 }
 

@@ -41,6 +41,9 @@ export function plannedConfig(req: PlanRequest, c: PlanConfig, at: Judged, susta
     ttftP90Ms: at.ttftP90Ms, tpotP90Ms: at.tpotP90Ms, inTimeShare: at.inTimeShare,
     costPerHour: costOf(req, c),
     nearKnee: sustainedReqPerSec < NEAR_KNEE * R,
+    // The ranges are checked after the search, on the cheapest rows only (rangeCheck.ts).
+    kneeReasons: sustainedReqPerSec < NEAR_KNEE * R ? ['headroom'] : [],
+    ranges: null,
     predict: predictArgs(query),
     link: query,
   };

@@ -16,6 +16,7 @@ import { TP_DEGREES } from '../engine/profiles/catalog';
 import { queryWithPin } from '../settings/pin';
 import { judge, planSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
 import { plannedConfig } from './planned';
+import { rangeCheckedRows, rangeVerdict, withRangeVerdicts } from './rangeCheck';
 import { searchSplit } from './split';
 import type { PlanConfig, PlannedConfig, PlanRequest, PlanResult } from './types';
 
@@ -27,11 +28,13 @@ export { NEAR_KNEE } from './planned';
  */
 export const POOLING_MARGIN = 2;
 
-/** Progress of a plan: shapes searched of all shapes. */
+/** Progress of a plan: shapes searched of all shapes; once every shape is in, the cheapest rows' range checks. */
 export interface PlanProgress {
   done: number;
   total: number;
   evaluated: number;
+  /** Set once every shape is in and rows are being checked: rows checked of the rows to check. */
+  ranges?: { done: number; total: number };
 }
 
 /**
@@ -144,6 +147,7 @@ export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutco
   return {
     evaluated,
     refused: { count: refusedCount, reasons },
+    rangeRuns: 0,
     pruned: pruned + (ranked.length - kept.length),
     configs: kept.map((c, i) => (i === 0 || !cheapest ? c : { ...c, link: queryWithPin(c.link, cheapest) })),
     cancelled,
@@ -152,7 +156,8 @@ export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutco
 
 /**
  * Plans `req` in this thread: the deployments that meet it, cheapest first,
- * with what was simulated, refused and pruned. Stops between two
+ * with what was simulated, refused and pruned, the cheapest rows' ranges
+ * checked (rangeCheck.ts). Stops between two
  * simulations when `signal` aborts, keeping what it found (`cancelled: true`).
  */
 export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: PlanProgress) => void): PlanResult {
@@ -167,5 +172,15 @@ export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: Pl
     outcomes.push(signal?.aborted ? { kind: 'missed', evaluated: o.evaluated } : o);
   }
   onProgress?.({ done: shapes.length, total: shapes.length, evaluated });
-  return combineOutcomes(req, outcomes, !!signal?.aborted);
+  const combined = combineOutcomes(req, outcomes, !!signal?.aborted);
+  if (signal?.aborted) return combined;
+  // The cheapest rows' ranges, as the pool's workers check them after the search.
+  const verdicts = [];
+  const rows = rangeCheckedRows(combined);
+  for (let i = 0; i < rows; i++) {
+    onProgress?.({ done: shapes.length, total: shapes.length, evaluated, ranges: { done: i, total: rows } });
+    if (signal?.aborted) return { ...combined, cancelled: true };
+    verdicts.push(rangeVerdict(req, combined.configs[i]));
+  }
+  return withRangeVerdicts(combined, verdicts);
 }

@@ -4,6 +4,7 @@
  * per hour). Pure data: the search is in `search.ts`.
  */
 import type { EngineId } from '../engine/engines/presets';
+import type { RangeVerdict } from './rangeCheck';
 
 /** What the traffic asks and what it must get. */
 export interface PlanRequest {
@@ -78,13 +79,24 @@ export interface PlannedConfig extends PlanConfig {
   inTimeShare: number;
   /** Cost per hour from the prices given, or null without a price for its GPU. */
   costPerHour: number | null;
-  /** Within 20% of the knee: the sustained rate is less than 1.2 × the asked rate. */
+  /** Near its knee: any of `kneeReasons`. */
   nearKnee: boolean;
+  /**
+   * Why it is near its knee: `ranges`, its ranges at the asked rate cross a
+   * target (`ranges`); `headroom`, it sustains less than 1.2 × the asked rate.
+   * Empty when neither.
+   */
+  kneeReasons: KneeReason[];
+  /** Its ranges at the asked rate (rangeCheck.ts), or null for a row past the cheapest `RANGE_CHECKED_ROWS` or a plan stopped before the check. */
+  ranges: RangeVerdict | null;
   /** The `lab predict` options that reproduce its run at the asked rate. */
   predict: string[];
   /** The page's link query (no `?`) for this configuration, pinned against the cheapest. */
   link: string;
 }
+
+/** Why a deployment is flagged near its knee. */
+export type KneeReason = 'ranges' | 'headroom';
 
 /** What a plan found. */
 export interface PlanResult {
@@ -92,6 +104,8 @@ export interface PlanResult {
   evaluated: number;
   /** Configurations that cannot run at all (refused by the catalog or the engine), with the first reasons. */
   refused: { count: number; reasons: string[] };
+  /** Simulations the range check of the cheapest rows ran (not in `evaluated`, which counts the search's). */
+  rangeRuns: number;
   /** Configurations pruned without a full search: they could not reach the rate within the GPU limit. */
   pruned: number;
   /** Feasible configurations, cheapest first (cost, else GPUs; ties: higher sustained rate first). */

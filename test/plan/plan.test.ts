@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
 import { judge, sustainedRate, type Counter } from '../../src/plan/evaluate';
 import { plan, planShapes } from '../../src/plan/search';
+import { RANGE_CHECKED_ROWS } from '../../src/plan/rangeCheck';
 import type { PlanConfig, PlanRequest } from '../../src/plan/types';
 
 /** A small candidate set that runs quickly: an 8B model on L40S and A100, TP 1–2, one engine. */
@@ -64,11 +65,18 @@ describe('the capacity planner', () => {
     expect(rates[2]).toBeGreaterThanOrEqual(rates[1]);
   });
 
-  it('says what it ran: simulations, refusals and pruned shapes; near-knee flags follow the sustained rate', () => {
+  it('says what it ran: simulations, refusals and pruned shapes; near-knee flags follow the ranges and the sustained rate', () => {
     expect(result.evaluated).toBeGreaterThan(result.configs.length);
+    expect(result.rangeRuns).toBe(result.configs.slice(0, RANGE_CHECKED_ROWS).reduce((n, c) => n + (c.ranges?.runs ?? 0), 0));
+    result.configs.forEach((c, i) => {
+      // The cheapest rows' ranges are checked; the rest keep the headroom flag alone.
+      expect(c.ranges === null).toBe(i >= RANGE_CHECKED_ROWS);
+      expect(c.kneeReasons.includes('ranges')).toBe((c.ranges?.crosses.length ?? 0) > 0);
+      expect(c.kneeReasons.includes('headroom')).toBe(c.sustainedReqPerSec < 1.2 * REQ.ratePerSec);
+      expect(c.nearKnee).toBe(c.kneeReasons.length > 0);
+    });
     for (const c of result.configs) {
       expect(c.sustainedReqPerSec).toBeGreaterThanOrEqual(REQ.ratePerSec);
-      expect(c.nearKnee).toBe(c.sustainedReqPerSec < 1.2 * REQ.ratePerSec);
       expect(c.headroom).toBeCloseTo(c.sustainedReqPerSec / REQ.ratePerSec - 1, 9);
     }
     // Every configuration after the cheapest opens pinned against it.
@@ -82,6 +90,19 @@ describe('the capacity planner', () => {
     });
     expect(r.cancelled).toBe(true);
     expect(r.evaluated).toBeLessThan(result.evaluated);
+  });
+
+  it('the range checks report their progress after every shape, and a cancel among them keeps the plan unchecked', () => {
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const r = plan(REQ, stop.signal, (p) => {
+      if (p.ranges) seen.push(`${p.ranges.done}/${p.ranges.total}`);
+      if (p.ranges?.done === 1) stop.abort();
+    });
+    expect(seen.slice(0, 2)).toEqual([`0/${Math.min(RANGE_CHECKED_ROWS, result.configs.length)}`, `1/${Math.min(RANGE_CHECKED_ROWS, result.configs.length)}`]);
+    expect(r.cancelled).toBe(true);
+    expect(r.configs.map((c) => c.link)).toEqual(result.configs.map((c) => c.link));
+    expect(r.configs.every((c) => c.ranges === null)).toBe(true);
   });
 
   it('prices rank by cost per hour', () => {
@@ -105,7 +126,7 @@ describe('lab plan', () => {
     const r = cli([...base, '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
-    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'configs']);
+    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'rangeRuns', 'configs']);
     expect(doc.configs[0]).toMatchObject({ gpu: 'l40s', tp: 1, replicas: 1, prefillGpus: 0, decodeGpus: 0, engine: 'vllm', gpus: 1, meets: true, costPerHour: null });
     expect(doc.configs[0].predict).toEqual(expect.arrayContaining(['--gpu', 'l40s', '--engine', 'vllm']));
   });
