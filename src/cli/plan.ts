@@ -7,6 +7,9 @@ import { availableParallelism } from 'node:os';
 import { format } from 'd3-format';
 import { ENGINE_IDS, type EngineId } from '../engine/engines/presets';
 import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
+import type { Workload } from '../engine/types';
+import { WORKLOADS } from '../engine/workloads';
+import { workloadTargets } from '../settings/targets';
 import { plan } from '../plan/search';
 import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
@@ -20,12 +23,13 @@ const DEFAULT_GPUS = DEFAULT_PLAN_GPUS;
 /** Flags of `lab plan`, for `--help`. */
 export const PLAN_FLAGS: FlagTable = {
   model: { value: 'M[,M…]', doc: 'Model id(s) to plan for (see lab list). Required.' },
-  prompt: { value: 'TOKENS', doc: 'Mean prompt length. Required.' },
-  output: { value: 'TOKENS', doc: 'Mean output length. Required.' },
-  spread: { value: 'S', doc: 'Relative spread of both lengths, 0 to 0.9 (default 0.2).' },
+  workload: { value: 'W', doc: `A workload preset (${WORKLOADS.map((w) => w.id).join(', ')}): its lengths, spread and targets, each unless given below.` },
+  prompt: { value: 'TOKENS', doc: 'Mean prompt length. Required without --workload.' },
+  output: { value: 'TOKENS', doc: 'Mean output length. Required without --workload.' },
+  spread: { value: 'S', doc: 'Relative spread of both lengths, 0 to 0.9 (default 0.2, or the workload\'s).' },
   rate: { value: 'REQ_PER_S', doc: 'Peak request rate to serve (Poisson arrivals). Required.' },
-  'ttft-slo': { value: 'MS', doc: 'Target p90 TTFT, ms. Required.' },
-  'tpot-slo': { value: 'MS', doc: 'Target p90 TPOT, ms. Required.' },
+  'ttft-slo': { value: 'MS', doc: 'Target p90 TTFT, ms. Required without --workload (whose target it takes).' },
+  'tpot-slo': { value: 'MS', doc: 'Target p90 TPOT, ms. Required without --workload (whose target it takes).' },
   'in-time': { value: 'SHARE', doc: 'Share of requests that must meet both targets, 0 to 1 (default 0.95).' },
   gpus: { value: 'G[,G…]', doc: `GPUs to consider (default ${DEFAULT_GPUS.join(',')}).` },
   precisions: { value: 'P[,P…]', doc: 'Weight precisions to consider where the GPU runs them (default bf16,fp8).' },
@@ -44,6 +48,14 @@ export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M --promp
 Finds the deployments that serve the rate within the targets (p90 TTFT, p90 TPOT, share in time), cheapest first.
 ${Object.entries(PLAN_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(26)} ${v.doc}`).join('\n')}
 Exit status: 0 ok (also when nothing meets the targets: the output says so), 2 bad option.`;
+
+/** The preset `--workload` names (undefined without it); an unknown one is an option error naming the presets. */
+function workloadPreset(raw: string | undefined): Workload | undefined {
+  if (raw === undefined) return undefined;
+  const w = WORKLOADS.find((x) => x.id === raw.trim());
+  if (!w) throw new OptionError(`--workload: unknown "${raw}" (one of ${WORKLOADS.map((x) => x.id).join(', ')})`);
+  return w;
+}
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -91,14 +103,16 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
     const help = values.has('help');
     if (help) return { ok: true, request: null as unknown as PlanRequest, json: false, help, workers: 1 };
     if (!values.has('model')) throw new OptionError('--model is required');
+    const preset = workloadPreset(values.get('workload'));
+    const targets = preset ? workloadTargets(preset.id) : null;
     const request: PlanRequest = {
       models: list(values, 'model', MODELS.map((m) => m.id), []),
-      promptTokens: num(values, 'prompt', 1, 2_000_000, undefined, true),
-      outputTokens: num(values, 'output', 1, 2_000_000, undefined, true),
-      spread: num(values, 'spread', 0, 0.9, 0.2),
+      promptTokens: num(values, 'prompt', 1, 2_000_000, preset?.promptTokens, true),
+      outputTokens: num(values, 'output', 1, 2_000_000, preset?.outputTokens, true),
+      spread: num(values, 'spread', 0, 0.9, preset?.spread ?? 0.2),
       ratePerSec: num(values, 'rate', 0.001, 100_000),
-      ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000),
-      tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000),
+      ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000, targets?.ttftSlo ?? undefined),
+      tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000, targets?.tpotSlo ?? undefined),
       inTimeShare: num(values, 'in-time', 0, 1, DEFAULT_IN_TIME_SHARE),
       gpus: list(values, 'gpus', GPUS.map((g) => g.id), DEFAULT_GPUS),
       precisions: list(values, 'precisions', PRECISIONS.map((p) => p.id), DEFAULT_PLAN_PRECISIONS),

@@ -131,8 +131,25 @@ describe('lab plan', () => {
     expect(doc.configs[0].predict).toEqual(expect.arrayContaining(['--gpu', 'l40s', '--engine', 'vllm']));
   });
 
+  it('--workload takes a preset\'s lengths, spread and targets; a flag given beside it wins', () => {
+    const preset = ['--model', 'llama-3.1-8b', '--workload', 'autocomplete', '--rate', '4', '--gpus', 'h100-sxm', '--precisions', 'bf16', '--engines', 'vllm', '--max-gpus', '1', '--requests', '100', '--workers', '1', '--json'];
+    const args = (out: string) => {
+      const doc = JSON.parse(out);
+      expect(doc.configs.length).toBeGreaterThan(0);
+      const p = doc.configs[0].predict as string[];
+      return Object.fromEntries(['prompt', 'output', 'spread', 'ttft-slo', 'tpot-slo'].map((f) => [f, p[p.indexOf(`--${f}`) + 1] ?? null]));
+    };
+    const r = cli(preset);
+    expect(r.err).toBe('');
+    // The lab's autocomplete workload: 400 in, 12 out; its targets: TTFT 100 ms, TPOT 50 ms (the predict args omit a default spread).
+    expect(args(r.out)).toMatchObject({ prompt: '400', output: '12', 'ttft-slo': '100', 'tpot-slo': '50' });
+    expect(args(cli([...preset, '--prompt', '600', '--ttft-slo', '150']).out)).toMatchObject({ prompt: '600', output: '12', 'ttft-slo': '150', 'tpot-slo': '50' });
+  });
+
   it.each([
     [['--prompt', '10'], /^lab plan: --model is required$/],
+    [['--model', 'llama-3.1-8b', '--workload', 'poetry', '--rate', '2'], /^lab plan: --workload: unknown "poetry" \(one of autocomplete, chat, summarize, report/],
+    [['--model', 'llama-3.1-8b', '--output', '10', '--rate', '2', '--ttft-slo', '1', '--tpot-slo', '1'], /^lab plan: --prompt is required$/],
     [[...base, '--rate', '5'], /option --rate is given twice/],
     [[...base.slice(0, 8), '--ttft-slo', 'soon', '--tpot-slo', '60'], /--ttft-slo: "soon" is not a decimal number/],
     [[...base, '--price', 'h100-sxm=free'], /--price: "free" for h100-sxm is not a price above 0/],
