@@ -10,6 +10,7 @@ import { GPUS, MODELS, PRECISIONS } from '../engine/profiles/catalog';
 import type { Workload } from '../engine/types';
 import { WORKLOADS } from '../engine/workloads';
 import { workloadTargets } from '../settings/targets';
+import { leversProblem } from '../plan/evaluate';
 import { plan } from '../plan/search';
 import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
@@ -36,6 +37,7 @@ export const PLAN_FLAGS: FlagTable = {
   engines: { value: 'E[,E…]', doc: `Engines to consider: ${ENGINE_IDS.join(', ')} (default vllm,trtllm).` },
   splits: { value: 'S[,S…]', doc: 'colocated (every instance prefills and decodes), disaggregated (prefill and decode instances apart), or both (default colocated).' },
   'max-gpus': { value: 'N', doc: 'Most GPUs in one deployment (default 16).' },
+  levers: { value: 'QUERY', doc: 'Levers every candidate runs with, as the link writes them (e.g. "specMethod=eagle3&prefixGroups=8"; any setting the plan does not set itself).' },
   price: { value: 'GPU=USD[,…]', doc: 'Price per GPU-hour, typed in (e.g. h100-sxm=2.5): ranks by cost per hour instead of GPUs.' },
   requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400).' },
   seed: { value: 'N', doc: 'Seed of every run (default 42).' },
@@ -48,6 +50,15 @@ export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M --promp
 Finds the deployments that serve the rate within the targets (p90 TTFT, p90 TPOT, share in time), cheapest first.
 ${Object.entries(PLAN_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(26)} ${v.doc}`).join('\n')}
 Exit status: 0 ok (also when nothing meets the targets: the output says so), 2 bad option.`;
+
+/** `--levers QUERY` as the request's levers (nothing without it); a bad value or a key the plan sets is an option error. */
+function levers(raw: string | undefined): { levers?: string } {
+  if (raw === undefined) return {};
+  const query = raw.trim().replace(/^\?/, '');
+  const why = leversProblem(query);
+  if (why) throw new OptionError(`--levers: ${why}`);
+  return query === '' ? {} : { levers: query };
+}
 
 /** The preset `--workload` names (undefined without it); an unknown one is an option error naming the presets. */
 function workloadPreset(raw: string | undefined): Workload | undefined {
@@ -120,6 +131,7 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
       splits: list<PlanSplit>(values, 'splits', PLAN_SPLITS, ['colocated']),
       maxGpus: num(values, 'max-gpus', 1, 512, DEFAULT_PLAN_MAX_GPUS, true),
       pricePerGpuHour: prices(values.get('price')),
+      ...levers(values.get('levers')),
       requests: num(values, 'requests', 50, 20_000, DEFAULT_PLAN_REQUESTS, true),
       seed: num(values, 'seed', 0, 4294967295, DEFAULT_PLAN_SEED, true),
     };

@@ -5,16 +5,46 @@
  * configuration sustains.
  */
 import { simulate } from '../engine/simulate';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { parseSettings } from '../settings/parse';
+import { DEFAULT_SETTINGS, PARAMS, type Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
 import type { PlanConfig, PlanRequest } from './types';
 
-/** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window. */
+/**
+ * Link keys the plan sets for every candidate (the workload, the traffic, the
+ * targets, the server, the window): `levers` cannot set them.
+ */
+export const PLAN_OWN_KEYS: ReadonlySet<string> = new Set(['workload', 'prompt', 'output', 'spread', 'load', 'users', 'rate', 'thinkMs', 'requests', 'seed', 'ttftSlo', 'tpotSlo', 'e2eSlo',
+  'server', 'customTtftMs', 'customTokPerSec', 'model', 'gpu', 'precision', 'tp', 'engine', 'replicas', 'prefillGpus', 'decodeGpus', 'window', 'warmup', 'ranges', 'trace', 'traceWindow', 'traceSpeed']);
+
+/** Why a `levers` query cannot be planned with (a bad value, a key the plan sets), or null. */
+export function leversProblem(levers: string): string | null {
+  const params = new URLSearchParams(levers);
+  for (const key of params.keys()) if (PLAN_OWN_KEYS.has(key)) return `${key} is set by the plan itself for every candidate`;
+  const { notices } = parseSettings((k) => params.get(k), 'url');
+  for (const key of params.keys()) if (!PARAMS.some((p) => p.key === key)) return `${key} is not a setting of the lab`;
+  return notices.length > 0 ? `${notices[0].param}: ${notices[0].message.replace(/ (Using the default|Ignored)\.$/, '')}` : null;
+}
+
+// One parse per levers query: planSettings runs for every simulation of a plan.
+const leverBases = new Map<string, Settings>();
+function leverBase(levers: string | undefined): Settings {
+  if (!levers) return DEFAULT_SETTINGS;
+  let base = leverBases.get(levers);
+  if (!base) {
+    const params = new URLSearchParams(levers);
+    base = parseSettings((k) => params.get(k), 'url').settings;
+    leverBases.set(levers, base);
+  }
+  return base;
+}
+
+/** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window, with the request's levers. */
 export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number): Settings {
   return {
-    ...DEFAULT_SETTINGS,
+    ...leverBase(req.levers),
     workload: 'custom',
     prompt: req.promptTokens,
     output: req.outputTokens,

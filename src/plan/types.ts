@@ -32,6 +32,11 @@ export interface PlanRequest {
   splits?: PlanSplit[];
   /** Most GPUs one configuration may use in all. */
   maxGpus: number;
+  /**
+   * Levers every candidate runs with, as the link writes them (`specMethod=eagle3&prefixGroups=8`):
+   * any setting but the ones the plan sets itself (`PLAN_OWN_KEYS`). Empty or absent: the lab's defaults.
+   */
+  levers?: string;
   /** Price per GPU-hour by GPU id, typed in by the user (nothing is fetched); empty: rank by GPU count. */
   pricePerGpuHour: Record<string, number>;
   /** Requests simulated per evaluation and the seed of every run. */

@@ -146,8 +146,26 @@ describe('lab plan', () => {
     expect(args(cli([...preset, '--prompt', '600', '--ttft-slo', '150']).out)).toMatchObject({ prompt: '600', output: '12', 'ttft-slo': '150', 'tpot-slo': '50' });
   });
 
+  it('--levers runs every candidate with them: the recommendation reruns with predict, levers included, and meets the targets', () => {
+    const argv = ['--model', 'llama-3.1-8b', '--workload', 'chat', '--rate', '4', '--gpus', 'h100-sxm', '--precisions', 'fp8', '--engines', 'vllm', '--max-gpus', '1', '--requests', '100', '--workers', '1', '--json'];
+    const plain = JSON.parse(cli(argv).out).configs[0];
+    const r = cli([...argv, '--levers', 'specMethod=eagle3']);
+    expect(r.err).toBe('');
+    const best = JSON.parse(r.out).configs[0];
+    const p = best.predict as string[];
+    expect(p[p.indexOf('--spec-method') + 1]).toBe('eagle3');
+    expect(new URLSearchParams(best.link.slice(1)).get('specMethod')).toBe('eagle3');
+    // EAGLE-3 drafts several tokens a step: TPOT falls at this light load.
+    expect(best.tpotP90Ms).toBeLessThan(plain.tpotP90Ms);
+    const req = { ttftSloMs: 500, tpotSloMs: 50, inTimeShare: 0.95 } as PlanRequest;
+    expect(meetsInPredict(predicted(p), req)).toBe(true);
+  });
+
   it.each([
     [['--prompt', '10'], /^lab plan: --model is required$/],
+    [[...base, '--levers', 'gpu=l4'], /^lab plan: --levers: gpu is set by the plan itself for every candidate$/],
+    [[...base, '--levers', 'specMethod=wizard'], /^lab plan: --levers: specMethod: "wizard" is not one of/],
+    [[...base, '--levers', 'colour=red'], /^lab plan: --levers: colour is not a setting of the lab$/],
     [['--model', 'llama-3.1-8b', '--workload', 'poetry', '--rate', '2'], /^lab plan: --workload: unknown "poetry" \(one of autocomplete, chat, summarize, report/],
     [['--model', 'llama-3.1-8b', '--output', '10', '--rate', '2', '--ttft-slo', '1', '--tpot-slo', '1'], /^lab plan: --prompt is required$/],
     [[...base, '--rate', '5'], /option --rate is given twice/],

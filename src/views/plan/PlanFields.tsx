@@ -115,6 +115,17 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
           </div>
           {err('splits') && <p className="text-xs text-bad">{err('splits')}</p>}
         </fieldset>
+        {form.levers !== '' && (
+          <fieldset>
+            <legend className="text-sm font-medium">Levers</legend>
+            <label className="flex items-start gap-1 pt-1 text-sm">
+              <input type="checkbox" checked={form.useLevers} onChange={(e) => set({ useLevers: e.target.checked })} className="mt-1" data-testid="plan-use-levers" />
+              <span>
+                Every candidate runs with the lab&apos;s levers: <code className="[overflow-wrap:anywhere]">{decodeURIComponent(form.levers.replace(/&/g, ', '))}</code>
+              </span>
+            </label>
+          </fieldset>
+        )}
       </div>
     </div>
   );

@@ -10,6 +10,8 @@ import {
   DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED,
 } from '../../plan/defaults';
 import { PLAN_SPLITS, type PlanRequest, type PlanSplit } from '../../plan/types';
+import { PLAN_OWN_KEYS } from '../../plan/evaluate';
+import { settingsToQuery } from '../../settings/parse';
 import { SETTING_LIMITS, type Settings } from '../../settings/schema';
 import { workloadTargets } from '../../settings/targets';
 
@@ -31,6 +33,9 @@ export interface PlanForm {
   splits: PlanSplit[];
   /** Price per GPU-hour by GPU id, typed in; empty: none. */
   prices: Record<string, string>;
+  /** The lab's levers as the link writes them (`specMethod=eagle3`), every candidate runs with them while `useLevers`; empty: none set. */
+  levers: string;
+  useLevers: boolean;
 }
 
 /** A field's refusal. */
@@ -51,6 +56,13 @@ export const MAX_PRICE_PER_GPU_HOUR = 100;
 const gpuIds = new Set(GPUS.map((g) => g.id));
 const show = (x: number) => String(Number(x.toPrecision(6)));
 
+/** The lab's levers (every setting it changed that the plan does not set itself), as the link writes them. */
+export function leversFrom(s: Settings): string {
+  const params = new URLSearchParams(settingsToQuery(s));
+  for (const k of [...params.keys()]) if (PLAN_OWN_KEYS.has(k)) params.delete(k);
+  return params.toString();
+}
+
 /** The form for the lab's current settings: its model, lengths, rate (else 10 req/s) and targets (else its workload's). */
 export function planFormFrom(s: Settings): PlanForm {
   const named = s.workload !== 'custom' ? workloadById(s.workload) : undefined;
@@ -70,6 +82,8 @@ export function planFormFrom(s: Settings): PlanForm {
     engines: [...DEFAULT_PLAN_ENGINES],
     splits: ['colocated'],
     prices: {},
+    levers: leversFrom(s),
+    useLevers: true,
   };
 }
 
@@ -125,6 +139,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
     request: {
       models: [f.model], promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
       gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, splits, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
+      ...(f.useLevers && f.levers !== '' ? { levers: f.levers } : {}),
     },
   };
 }
