@@ -6,8 +6,8 @@
  * from ⌈R / S₁⌉ up or down one at a time (each step a simulation at R, so
  * pooling across replicas counts); finally the sustained rate of that
  * deployment (its headroom). A shape that cannot reach R within the GPU
- * limit even with a generous pooling margin is pruned before its replica
- * search; a deployment that costs as much as another or more and sustains no
+ * limit even with a generous pooling margin, and whose largest deployment
+ * misses R when tried once, is pruned before its replica search; a deployment that costs as much as another or more and sustains no
  * more is dominated and left out. A disaggregated shape (prefill and decode
  * instances apart) is searched by `split.ts`. Pure: no I/O, no DOM; cancel
  * by `signal`.
@@ -98,10 +98,18 @@ export function searchShape(req: PlanRequest, shape: PlanConfig, signal?: AbortS
   const R = req.ratePerSec;
   const s1 = sustainedRate(req, shape, R, counter, signal);
   const maxReplicas = Math.floor(req.maxGpus / shape.tp);
-  if (s1 <= 0 || Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) return { kind: 'pruned', evaluated: counter.evaluated };
+  if (s1 <= 0) return { kind: 'pruned', evaluated: counter.evaluated };
   // The fewest replicas that meet R: from the linear guess, down while fewer still meet, up while they do not.
   let r = Math.min(maxReplicas, Math.max(1, Math.ceil(R / s1)));
-  let at: Judged = judge(req, { ...shape, replicas: r }, R, counter);
+  let at: Judged;
+  if (Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) {
+    // Out of reach even with the pooling margin, by the bound. But a run of a few hundred requests spread over many
+    // replicas gives each replica fewer of them, and pooled replicas can beat the bound: the largest deployment is
+    // tried once before the shape is given up (a property test found 4 × A100 meeting what the bound pruned).
+    at = judge(req, { ...shape, replicas: maxReplicas }, R, counter);
+    if (!at.meets) return { kind: 'pruned', evaluated: counter.evaluated };
+    r = maxReplicas;
+  } else at = judge(req, { ...shape, replicas: r }, R, counter);
   if (at.meets) {
     while (r > 1 && !signal?.aborted) {
       const fewer = judge(req, { ...shape, replicas: r - 1 }, R, counter);
