@@ -113,6 +113,21 @@ test('a TPOT target the cheapest meets at its point but not at the edges of its 
   await axeClean(page);
 });
 
+test('two models planned at once: each row names its model', async ({ lab }) => {
+  const { page } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  await smallPlan(section);
+  await section.getByTestId('plan-also-models').locator('summary').click();
+  await section.getByRole('checkbox', { name: 'Mistral-7B' }).check();
+  await expect(section.getByTestId('plan-also-models').locator('summary')).toHaveText('Plan other models too (1)');
+  await section.getByTestId('plan-run').click();
+  await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  const names = await section.getByTestId('plan-row').locator('th').allTextContents();
+  expect(names.some((n) => n.startsWith('Llama-3.1-8B: '))).toBe(true);
+  expect(names.some((n) => n.startsWith('Mistral-7B: '))).toBe(true);
+  await axeClean(page);
+});
+
 for (const width of [390, 1280] as const) {
   test(`screenshot of the Plan section with a small plan at ${width} px @screenshots`, async ({ lab }) => {
     const { page } = await lab({ query: '#plan', width });

@@ -24,6 +24,12 @@ describe("the Plan section's inputs", () => {
     expect(planFormFrom(DEFAULT_SETTINGS).levers).toBe('');
   });
 
+  it('plan other models beside the first, each once, as `lab plan --model a,b` does', () => {
+    const r = validatePlanForm(form({ alsoModels: ['mistral-7b', 'llama-3.1-8b', 'mistral-7b', 'gpt-9'] }), 0.2);
+    expect(r.ok && r.request.models).toEqual(['llama-3.1-8b', 'mistral-7b']);
+    expect(planFormFrom(DEFAULT_SETTINGS).alsoModels).toEqual([]);
+  });
+
   it('become the planner request the CLI would build', () => {
     const r = validatePlanForm(form({ prices: { 'h100-sxm': '2.5' } }), 0.2);
     expect(r.ok).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RangeVerdict } from '../../src/plan/rangeCheck';
 import type { PlannedConfig, PlanRequest } from '../../src/plan/types';
-import { edgeRanges, kneeReason, msRange, rangeReason } from '../../src/views/plan/planText';
+import { edgeRanges, kneeReason, msRange, rangeReason, shapeText } from '../../src/views/plan/planText';
 
 const REQ = { ttftSloMs: 500, tpotSloMs: 35, inTimeShare: 0.95, ratePerSec: 4 } as PlanRequest;
 const verdict = (over: Partial<RangeVerdict> = {}): RangeVerdict => ({
@@ -45,5 +45,10 @@ describe("the Plan section's words on the ranges", () => {
       inTime: { range: '87.1%–100%', crosses: true, target: '95.0%' },
     });
     expect(edgeRanges(row({ ranges: null }), REQ)).toBeNull();
+  });
+
+  it('a plan of several models names the model of each row', () => {
+    expect(shapeText(row({ replicas: 2 }))).toBe('2 replicas of L40S 48GB, fp8');
+    expect(shapeText(row({ replicas: 2 }), true)).toBe('Llama-3.1-8B: 2 replicas of L40S 48GB, fp8');
   });
 });

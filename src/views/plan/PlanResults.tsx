@@ -77,7 +77,7 @@ export function PlanResults({ request, result, elapsedS, workers }: { request: P
                     <tr key={c.link} className="border-b border-line" data-testid="plan-row" data-gpus={c.gpus} data-sustained={c.sustainedReqPerSec} data-near-knee={c.nearKnee} data-knee-reasons={c.kneeReasons.join(' ')}>
                       <td className={td}>{i + 1}</td>
                       <th scope="row" className="py-1 pr-2 text-left font-normal">
-                        {shapeText(c)} <span className="text-muted">({engineText(c)})</span>
+                        {shapeText(c, request.models.length > 1)} <span className="text-muted">({engineText(c)})</span>
                         {c.nearKnee && <span className="block w-fit whitespace-nowrap rounded bg-warn-bg px-1 text-xs font-medium" data-testid="plan-knee-tag">near the knee (see below)</span>}
                       </th>
                       <td className={td}>{c.gpus}</td>

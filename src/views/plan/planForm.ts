@@ -18,6 +18,8 @@ import { workloadTargets } from '../../settings/targets';
 /** The form's fields, as the user typed them. */
 export interface PlanForm {
   model: string;
+  /** More models planned beside `model` (each on its own, as `lab plan --model a,b` does). */
+  alsoModels: string[];
   /** The workload the lengths came from (a preset id or custom), shown beside them. */
   workload: string;
   promptTokens: string;
@@ -70,6 +72,7 @@ export function planFormFrom(s: Settings): PlanForm {
   const rate = s.rate !== null && Number.isFinite(s.rate) ? s.rate : DEFAULT_PLAN_RATE_PER_SEC;
   return {
     model: s.model,
+    alsoModels: [],
     workload: s.workload,
     promptTokens: String(named?.promptTokens ?? s.prompt),
     outputTokens: String(named?.outputTokens ?? s.output),
@@ -111,6 +114,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
     return NaN;
   };
   if (!MODELS.some((m) => m.id === f.model)) errors.push({ field: 'model', message: `"${f.model}" is not a model of the catalog.` });
+  const models = [f.model, ...f.alsoModels.filter((m, i, all) => m !== f.model && all.indexOf(m) === i && MODELS.some((x) => x.id === m))];
   const promptTokens = num('promptTokens', 'Prompt length', 1, SETTING_LIMITS.maxPrompt, 'tokens', true);
   const outputTokens = num('outputTokens', 'Output length', 1, SETTING_LIMITS.maxOutput, 'tokens', true);
   const ratePerSec = num('ratePerSec', 'Peak traffic', 0.01, 10_000, 'req/s');
@@ -137,7 +141,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
   return {
     ok: true,
     request: {
-      models: [f.model], promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
+      models, promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
       gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, splits, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
       ...(f.useLevers && f.levers !== '' ? { levers: f.levers } : {}),
     },

@@ -1,6 +1,6 @@
 /** The words the Plan section writes about a configuration (pure, so tests and the table agree). */
 import { enginePreset } from '../../engine/engines/presets';
-import { GPUS } from '../../engine/profiles/catalog';
+import { GPUS, MODELS } from '../../engine/profiles/catalog';
 import { NEAR_KNEE } from '../../plan/search';
 import type { InputAtWorstEnd } from '../../plan/rangeCheck';
 import type { PlannedConfig, PlanRequest } from '../../plan/types';
@@ -10,11 +10,15 @@ import { formatCount, formatShare } from '../common/format';
 
 const gpuLabel = (id: string) => GPUS.find((g) => g.id === id)?.label ?? id;
 
-/** "2 replicas of 2 × H100 SXM 80GB, fp8", "H100 SXM 80GB, bf16", or "1 prefill + 2 decode of L40S 48GB, bf16". */
-export function shapeText(c: PlannedConfig): string {
+/**
+ * "2 replicas of 2 × H100 SXM 80GB, fp8", "H100 SXM 80GB, bf16", or "1 prefill + 2 decode of L40S 48GB, bf16";
+ * with `withModel` (a plan of several models), the model first: "Llama-3.1-8B: H100 SXM 80GB, fp8".
+ */
+export function shapeText(c: PlannedConfig, withModel = false): string {
   const inst = c.tp > 1 ? `${c.tp} × ${gpuLabel(c.gpu)}` : gpuLabel(c.gpu);
-  if (c.disaggregated) return `${c.disaggregated.prefillInstances} prefill + ${c.disaggregated.decodeInstances} decode of ${inst}, ${c.precision}`;
-  return `${c.replicas > 1 ? `${c.replicas} replicas of ` : ''}${inst}, ${c.precision}`;
+  const model = withModel ? `${MODELS.find((m) => m.id === c.model)?.label ?? c.model}: ` : '';
+  if (c.disaggregated) return `${model}${c.disaggregated.prefillInstances} prefill + ${c.disaggregated.decodeInstances} decode of ${inst}, ${c.precision}`;
+  return `${model}${c.replicas > 1 ? `${c.replicas} replicas of ` : ''}${inst}, ${c.precision}`;
 }
 
 /** The engine's label. */
