@@ -14,10 +14,16 @@ import { leversProblem } from '../plan/evaluate';
 import { plan } from '../plan/search';
 import { DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED } from '../plan/defaults';
 import { planOnWorkers } from './planPool';
-import { PLAN_SPLITS, type PlannedConfig, type PlanRequest, type PlanResult, type PlanSplit } from '../plan/types';
+import { PLAN_SPLITS, type PlanTrace, type PlannedConfig, type PlanRequest, type PlanResult, type PlanSplit } from '../plan/types';
 import { INPUT_WORDS, type CrossedTarget } from '../plan/rangeCheck';
 import type { UncertainInput } from '../engine/uncertainty';
 import { OptionError, readFlags, type FlagTable } from './flags';
+import { UsageError } from './args';
+import { readTextFile } from './readText';
+import { withTrace } from './trace';
+import { BUILT_IN_TRACES } from '../import/traceCatalog';
+import { DEFAULT_SETTINGS } from '../settings/schema';
+import { scenarioFromSettings } from '../settings/scenario';
 
 const DEFAULT_GPUS = DEFAULT_PLAN_GPUS;
 
@@ -28,7 +34,9 @@ export const PLAN_FLAGS: FlagTable = {
   prompt: { value: 'TOKENS', doc: 'Mean prompt length. Required without --workload.' },
   output: { value: 'TOKENS', doc: 'Mean output length. Required without --workload.' },
   spread: { value: 'S', doc: 'Relative spread of both lengths, 0 to 0.9 (default 0.2, or the workload\'s).' },
-  rate: { value: 'REQ_PER_S', doc: 'Peak request rate to serve (Poisson arrivals). Required.' },
+  rate: { value: 'REQ_PER_S', doc: 'Peak request rate to serve (Poisson arrivals). Required without --trace (with it: the trace sped up to this mean rate).' },
+  trace: { value: `FILE|${Object.keys(BUILT_IN_TRACES).join('|')}`, doc: 'A request trace as the traffic and the lengths (the formats predict --trace reads), replayed at its own times; the plan serves its mean rate.' },
+  'trace-window': { value: 'FROM:TO', doc: 'With --trace: the slice of it, seconds (e.g. 0:600).' },
   'ttft-slo': { value: 'MS', doc: 'Target p90 TTFT, ms. Required without --workload (whose target it takes).' },
   'tpot-slo': { value: 'MS', doc: 'Target p90 TPOT, ms. Required without --workload (whose target it takes).' },
   'in-time': { value: 'SHARE', doc: 'Share of requests that must meet both targets, 0 to 1 (default 0.95).' },
@@ -50,6 +58,39 @@ export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M --promp
 Finds the deployments that serve the rate within the targets (p90 TTFT, p90 TPOT, share in time), cheapest first.
 ${Object.entries(PLAN_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(26)} ${v.doc}`).join('\n')}
 Exit status: 0 ok (also when nothing meets the targets: the output says so), 2 bad option.`;
+
+/**
+ * `--trace SRC [--trace-window FROM:TO]` read as `predict --trace` reads it
+ * (the same file rules, parser and slice), with the slice's mean lengths;
+ * null without `--trace`. `--prompt`/`--output` beside it are refused: the
+ * trace records each request's lengths.
+ */
+function planTrace(values: Map<string, string>): { trace: PlanTrace; promptTokens: number; outputTokens: number } | null {
+  const given = values.get('trace');
+  if (given === undefined) {
+    if (values.has('trace-window')) throw new OptionError('--trace-window needs --trace');
+    return null;
+  }
+  for (const f of ['prompt', 'output', 'workload']) if (values.has(f)) throw new OptionError(`--${f}: the trace records each request's lengths; leave --${f} out with --trace`);
+  const extras = new Map([['trace', given], ...(values.has('trace-window') ? [['trace-window', values.get('trace-window')!] as [string, string]] : [])]);
+  const base = scenarioFromSettings(DEFAULT_SETTINGS);
+  if (!base.ok) throw new OptionError(base.message);
+  try {
+    const { scenario, trace } = withTrace(base.scenario, extras, readTextFile);
+    if (scenario.load.kind !== 'trace' || !trace) throw new OptionError('--trace: no trace was read');
+    return {
+      trace: {
+        sendS: [...scenario.load.sendTimesS], promptTokens: [...(scenario.load.promptTokens ?? [])], outputTokens: [...(scenario.load.outputTokens ?? [])], meanRatePerSec: trace.meanRatePerSec,
+        predict: ['--trace', given, ...(values.has('trace-window') ? ['--trace-window', values.get('trace-window')!] : [])],
+      },
+      promptTokens: scenario.workload.promptTokens,
+      outputTokens: scenario.workload.outputTokens,
+    };
+  } catch (e) {
+    if (e instanceof UsageError) throw new OptionError(e.message);
+    throw e;
+  }
+}
 
 /** `--levers QUERY` as the request's levers (nothing without it); a bad value or a key the plan sets is an option error. */
 function levers(raw: string | undefined): { levers?: string } {
@@ -114,14 +155,15 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
     const help = values.has('help');
     if (help) return { ok: true, request: null as unknown as PlanRequest, json: false, help, workers: 1 };
     if (!values.has('model')) throw new OptionError('--model is required');
+    const traced = planTrace(values);
     const preset = workloadPreset(values.get('workload'));
     const targets = preset ? workloadTargets(preset.id) : null;
     const request: PlanRequest = {
       models: list(values, 'model', MODELS.map((m) => m.id), []),
-      promptTokens: num(values, 'prompt', 1, 2_000_000, preset?.promptTokens, true),
-      outputTokens: num(values, 'output', 1, 2_000_000, preset?.outputTokens, true),
+      promptTokens: traced ? traced.promptTokens : num(values, 'prompt', 1, 2_000_000, preset?.promptTokens, true),
+      outputTokens: traced ? traced.outputTokens : num(values, 'output', 1, 2_000_000, preset?.outputTokens, true),
       spread: num(values, 'spread', 0, 0.9, preset?.spread ?? 0.2),
-      ratePerSec: num(values, 'rate', 0.001, 100_000),
+      ratePerSec: num(values, 'rate', 0.001, 100_000, traced?.trace.meanRatePerSec),
       ttftSloMs: num(values, 'ttft-slo', 0, 3_600_000, targets?.ttftSlo ?? undefined),
       tpotSloMs: num(values, 'tpot-slo', 0, 3_600_000, targets?.tpotSlo ?? undefined),
       inTimeShare: num(values, 'in-time', 0, 1, DEFAULT_IN_TIME_SHARE),
@@ -132,6 +174,7 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
       maxGpus: num(values, 'max-gpus', 1, 512, DEFAULT_PLAN_MAX_GPUS, true),
       pricePerGpuHour: prices(values.get('price')),
       ...levers(values.get('levers')),
+      ...(traced ? { trace: traced.trace } : {}),
       requests: num(values, 'requests', 50, 20_000, DEFAULT_PLAN_REQUESTS, true),
       seed: num(values, 'seed', 0, 4294967295, DEFAULT_PLAN_SEED, true),
     };
@@ -195,7 +238,11 @@ function inputValueText(input: UncertainInput, value: number): string {
 
 function planText(req: PlanRequest, r: PlanResult, elapsedS: number): string {
   const f1 = format(',.1f');
-  const lines = [`Plan: ${req.models.join(', ')} at ${req.ratePerSec} req/s, ${req.promptTokens} in / ${req.outputTokens} out; p90 TTFT ≤ ${req.ttftSloMs} ms, p90 TPOT ≤ ${req.tpotSloMs} ms, ${format('.0%')(req.inTimeShare)} in time`];
+  const rate = format('~r')(Number(req.ratePerSec.toPrecision(4)));
+  const traffic = req.trace
+    ? `the trace ${req.trace.predict.slice(1).join(' ')} (${req.trace.sendS.length.toLocaleString('en-US')} requests, ${format('.3~r')(req.trace.meanRatePerSec)} req/s mean${req.ratePerSec === req.trace.meanRatePerSec ? '' : `, sped up to ${rate} req/s`}), its mean lengths`
+    : `${rate} req/s`;
+  const lines = [`Plan: ${req.models.join(', ')} at ${traffic}, ${req.promptTokens} in / ${req.outputTokens} out; p90 TTFT ≤ ${req.ttftSloMs} ms, p90 TPOT ≤ ${req.tpotSloMs} ms, ${format('.0%')(req.inTimeShare)} in time`];
   lines.push(`${r.evaluated} simulations in ${elapsedS.toFixed(1)} s; ${r.refused.count} configurations cannot run, ${r.pruned} pruned${r.cancelled ? '; stopped early' : ''}`);
   if (r.configs.length === 0) {
     lines.push(`Nothing meets the targets within ${req.maxGpus} GPUs. Try more GPUs (--max-gpus), looser targets, or other GPUs.`);

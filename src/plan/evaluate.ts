@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, PARAMS, type Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import type { Scenario } from '../engine/types';
 import type { PlanConfig, PlanRequest } from './types';
 
 /**
@@ -69,6 +70,27 @@ export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number
   };
 }
 
+/**
+ * The engine scenario of `c` at `ratePerSec`: the settings' own, with a
+ * request trace in place of Poisson arrivals when the plan has one (sped up
+ * to the rate), or why it cannot run.
+ */
+export function planScenario(req: PlanRequest, c: PlanConfig, ratePerSec: number): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  const built = scenarioFromSettings(planSettings(req, c, ratePerSec));
+  if (!built.ok || !req.trace) return built;
+  const t = req.trace;
+  const speed = ratePerSec / t.meanRatePerSec;
+  return {
+    ok: true,
+    scenario: {
+      ...built.scenario,
+      workload: { id: 'trace', label: 'trace', promptTokens: req.promptTokens, outputTokens: req.outputTokens, spread: 0 },
+      load: { kind: 'trace', sendTimesS: t.sendS.map((x) => x / speed), promptTokens: t.promptTokens, outputTokens: t.outputTokens },
+      requests: t.sendS.length,
+    },
+  };
+}
+
 /** What one simulation says of a configuration at a rate. */
 export interface Judged {
   meets: boolean;
@@ -85,7 +107,7 @@ export function gpusOf(c: PlanConfig): number {
 
 /** Why a configuration cannot run, or null when it can. */
 export function refusal(req: PlanRequest, c: PlanConfig): string | null {
-  const built = scenarioFromSettings(planSettings(req, c, req.ratePerSec));
+  const built = planScenario(req, c, req.ratePerSec);
   return built.ok ? null : `${c.model} on ${c.tp} × ${c.gpu} ${c.precision} (${c.engine}${c.disaggregated ? ', disaggregated' : ''}): ${built.message}`;
 }
 
@@ -96,7 +118,7 @@ export interface Counter {
 
 /** Simulates `c` at `ratePerSec` and judges it: p90 TTFT and p90 TPOT within the targets and enough requests in time. */
 export function judge(req: PlanRequest, c: PlanConfig, ratePerSec: number, counter: Counter): Judged {
-  const built = scenarioFromSettings(planSettings(req, c, ratePerSec));
+  const built = planScenario(req, c, ratePerSec);
   if (!built.ok) return { meets: false, ttftP90Ms: Infinity, tpotP90Ms: Infinity, inTimeShare: 0, goodputReqPerSec: 0 };
   counter.evaluated++;
   const m = simulate(built.scenario).metrics;

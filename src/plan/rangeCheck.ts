@@ -12,8 +12,7 @@
 import { simulate } from '../engine/simulate';
 import type { RunMetrics } from '../engine/types';
 import { cornerEdges, EdgeRunner, edgeFrontendMs, edgeKvTokens, inputEnds, PREDICTION_SPREADS, UNCERTAIN_INPUTS, type PredictionSpreads, type Span, type UncertainInput } from '../engine/uncertainty';
-import { scenarioFromSettings } from '../settings/scenario';
-import { planSettings } from './evaluate';
+import { planScenario } from './evaluate';
 import type { PlanConfig, PlannedConfig, PlanRequest, PlanResult } from './types';
 
 /** Rows of a plan (cheapest first) whose ranges are checked. */
@@ -94,7 +93,7 @@ function crossed(req: PlanRequest, runs: readonly Judgeable[]): CrossedTarget[] 
  * the configuration cannot be built (it could not have been planned then).
  */
 export function rangeVerdict(req: PlanRequest, c: PlanConfig, spreads: PredictionSpreads = PREDICTION_SPREADS): RangeVerdict | null {
-  const built = scenarioFromSettings(planSettings(req, c, req.ratePerSec));
+  const built = planScenario(req, c, req.ratePerSec);
   if (!built.ok) return null;
   const scenario = built.scenario;
   const point = simulate(scenario);

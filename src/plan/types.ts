@@ -33,6 +33,15 @@ export interface PlanRequest {
   /** Most GPUs one configuration may use in all. */
   maxGpus: number;
   /**
+   * A request trace as the traffic (and the workload's lengths), at its own
+   * pace: an evaluation at rate r replays it sped up by r ÷ `meanRatePerSec`,
+   * so the asked rate is its mean rate and the sustained rate is the fastest
+   * replay that meets the targets. `predict` names what `lab predict` needs to
+   * replay it (`--trace SRC` and, when sliced, `--trace-window`). Absent:
+   * Poisson arrivals at the rate.
+   */
+  trace?: PlanTrace;
+  /**
    * Levers every candidate runs with, as the link writes them (`specMethod=eagle3&prefixGroups=8`):
    * any setting but the ones the plan sets itself (`PLAN_OWN_KEYS`). Empty or absent: the lab's defaults.
    */
@@ -42,6 +51,17 @@ export interface PlanRequest {
   /** Requests simulated per evaluation and the seed of every run. */
   requests: number;
   seed: number;
+}
+
+/** A trace a plan replays (already sliced), at speed 1. */
+export interface PlanTrace {
+  sendS: number[];
+  promptTokens: number[];
+  outputTokens: number[];
+  /** Requests over the span, per second. */
+  meanRatePerSec: number;
+  /** The `lab predict` options that read the same slice (`--trace azure-code --trace-window 0:600`). */
+  predict: string[];
 }
 
 /** How a deployment's instances share the work: each does both, or some only prefill and the rest only decode. */
