@@ -47,14 +47,14 @@ export const PLAN_FLAGS: FlagTable = {
   'max-gpus': { value: 'N', doc: 'Most GPUs in one deployment (default 16).' },
   levers: { value: 'QUERY', doc: 'Levers every candidate runs with, as the link writes them (e.g. "specMethod=eagle3&prefixGroups=8"; any setting the plan does not set itself).' },
   price: { value: 'GPU=USD[,…]', doc: 'Price per GPU-hour, typed in (e.g. h100-sxm=2.5): ranks by cost per hour instead of GPUs.' },
-  requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400).' },
+  requests: { value: 'N', doc: 'Requests simulated per evaluation (default 400; with --trace, the trace\'s own).' },
   seed: { value: 'N', doc: 'Seed of every run (default 42).' },
   workers: { value: 'N', doc: 'Worker threads that search shapes at once (default: one per core; 1 searches in this thread). The plan is the same for any N.' },
   json: { value: null, doc: 'Print one JSON document instead of text.' },
   help: { value: null, doc: 'Show this help.' },
 };
 
-export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M --prompt P --output O --rate R --ttft-slo MS --tpot-slo MS [options]
+export const PLAN_USAGE = `Usage: npm run --silent lab -- plan --model M (--prompt P --output O | --workload W | --trace T) [--rate R] --ttft-slo MS --tpot-slo MS [options]
 Finds the deployments that serve the rate within the targets (p90 TTFT, p90 TPOT, share in time), cheapest first.
 ${Object.entries(PLAN_FLAGS).map(([k, v]) => `  --${`${k}${v.value ? ` ${v.value}` : ''}`.padEnd(26)} ${v.doc}`).join('\n')}
 Exit status: 0 ok (also when nothing meets the targets: the output says so), 2 bad option.`;
