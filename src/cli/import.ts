@@ -1,5 +1,4 @@
 import { OptionError, readFlags, type FlagTable } from './flags';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { format } from 'd3-format';
 import type { RunMetrics, Slo } from '../engine/types';
@@ -11,6 +10,7 @@ import { FORMAT_LABELS, type ImportedRun } from '../import/types';
 import { DEFAULT_SETTINGS, PARAMS } from '../settings/schema';
 import { statRow } from './format';
 import { metricsJson } from './json';
+import { readTextFile, TextFileError } from './readText';
 
 /**
  * `lab import FILE [FILE…]`: the compare panel's import, headless. The same
@@ -111,7 +111,7 @@ function runText(files: string[], run: ImportedRun, m: RunMetrics, slo: Slo, cro
  * Runs `lab import`; returns the exit status. `argv` is everything after the
  * word `import`; `readText` reads a file (tests pass their own).
  */
-export function runImport(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: (path: string) => string = (p) => readFileSync(p, 'utf8')): number {
+export function runImport(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: (path: string, what: string) => string = readTextFile): number {
   const parsed = parseImportArgs(argv);
   if (!parsed.ok) {
     err(`lab import: ${parsed.error}`);
@@ -126,8 +126,13 @@ export function runImport(argv: readonly string[], out: (s: string) => void, err
   const texts: NamedText[] = [];
   for (const path of files) {
     try {
-      texts.push({ name: basename(path), text: readText(path) });
+      texts.push({ name: basename(path), text: readText(path, 'result file') });
     } catch (e) {
+      if (e instanceof TextFileError) {
+        err(`lab import: could not import ${path}: ${e.message}.`);
+        status = 1;
+        continue;
+      }
       const code = (e as { code?: string }).code;
       err(`lab import: could not read ${path}${code === 'ENOENT' ? ': no such file' : code === 'EISDIR' ? ': it is a folder' : ` (${e instanceof Error ? e.message : String(e)})`}`);
       status = 1;

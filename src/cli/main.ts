@@ -24,7 +24,7 @@ import { runImport } from './import';
 import { runMeasure } from './measure';
 import { runPlan, runPlanOnWorkers } from './plan';
 import { quietOnClosedPipe } from './pipe';
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './readText';
 import { traceText, withTrace, type ReadText } from './trace';
 
 const USAGE = `Latency Lab CLI: simulate a continuous-batching LLM server.
@@ -54,7 +54,7 @@ function pinnedBaseline(raw: string | undefined): { settings: Settings; scenario
 }
 
 /** Runs the CLI; returns the exit status. Output goes through `out` and `err`. */
-export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: ReadText = (path) => readFileSync(path, 'utf8')): number {
+export function run(argv: readonly string[], out: (s: string) => void, err: (s: string) => void, readText: ReadText = readTextFile): number {
   if (argv[0] === 'import') return runImport(argv.slice(1), out, err);
   if (argv[0] === 'plan') return runPlan(argv.slice(1), out, err);
   try {

@@ -4,7 +4,7 @@
  * every worker at once.
  */
 import { Worker } from 'node:worker_threads';
-import { planInPool, type MakeShapeWorker, type PlanWorkerMessage, type ShapeDone } from '../plan/pool';
+import { planInPool, type MakeShapeWorker, type PlanWorkerMessage, type PlanWorkerAnswer } from '../plan/pool';
 import type { PlanProgress } from '../plan/search';
 import type { PlanRequest, PlanResult } from '../plan/types';
 
@@ -25,7 +25,7 @@ export function startThread(): Worker {
 /** A worker thread as the pool's worker: told the request first, then one shape at a time. */
 export const threadWorker: MakeShapeWorker = (request, onDone, onError) => {
   const w = startThread();
-  w.on('message', (m: ShapeDone) => onDone(m));
+  w.on('message', (m: PlanWorkerAnswer) => onDone(m));
   w.on('error', onError);
   w.postMessage({ kind: 'start', request } satisfies PlanWorkerMessage);
   return {

@@ -10,6 +10,7 @@ import { parseRunText } from '../import/parse';
 import { traceFromRun } from '../import/replay';
 import { parseTrace, replayTrace, traceRatePerSec, type RequestTrace, type TraceResult } from '../import/trace';
 import { UsageError } from './args';
+import { TextFileError } from './readText';
 import { BUILT_IN_TRACES } from '../import/traceCatalog';
 
 
@@ -48,8 +49,11 @@ function replayedRun(text: string, name: string, fallbackPromptTokens: number): 
   return run.ok ? traceFromRun(run.run, fallbackPromptTokens) : { ok: false, error: run.error };
 }
 
-/** Reads a file as text (injected so tests need no file system). */
-export type ReadText = (path: string) => string;
+/**
+ * Reads a file as text under the text rules (`readTextFile`; injected so tests
+ * need no file system): `what` names it in messages ("trace", "result file").
+ */
+export type ReadText = (path: string, what: string) => string;
 
 /**
  * The scenario with its load replaced by the trace's requests, or `base`
@@ -69,8 +73,9 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
   const path = builtIn ? fileURLToPath(new URL(`../../data/traces/${builtIn.file}`, import.meta.url)) : given;
   let text: string;
   try {
-    text = readText(path);
+    text = readText(path, flag === 'trace' ? 'trace' : 'result file');
   } catch (e) {
+    if (e instanceof TextFileError) throw new UsageError(`--${flag} ${given}: ${e.message}`);
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(flag === 'trace' ? `--trace: cannot read "${given}" (${why}); give a file or one of ${Object.keys(BUILT_IN_TRACES).join(', ')}` : `--replay: cannot read "${given}" (${why})`);
   }

@@ -21,7 +21,10 @@ const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes <
 
 /** Why a file of `bytes` is too big to read, or null. */
 export function sizeProblem(bytes: number, what: string): string | null {
-  return bytes > MAX_IMPORT_BYTES ? `the ${what} is ${mb(bytes)}; the lab reads files up to ${mb(MAX_IMPORT_BYTES)}: take a slice of it first (fewer requests, or a shorter time)` : null;
+  if (bytes <= MAX_IMPORT_BYTES) return null;
+  // Just over the cap rounds to the cap itself: "512 MB; the lab reads up to 512 MB" would read as a contradiction.
+  const size = mb(bytes) === mb(MAX_IMPORT_BYTES) ? `more than ${mb(MAX_IMPORT_BYTES)}` : mb(bytes);
+  return `the ${what} is ${size}; the lab reads files up to ${mb(MAX_IMPORT_BYTES)}: take a slice of it first (fewer requests, or a shorter time)`;
 }
 
 /**

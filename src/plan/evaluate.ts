@@ -5,16 +5,47 @@
  * configuration sustains.
  */
 import { simulate } from '../engine/simulate';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { parseSettings } from '../settings/parse';
+import { DEFAULT_SETTINGS, PARAMS, type Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import type { Scenario } from '../engine/types';
 import type { PlanConfig, PlanRequest } from './types';
 
-/** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window. */
+/**
+ * Link keys the plan sets for every candidate (the workload, the traffic, the
+ * targets, the server, the window): `levers` cannot set them.
+ */
+export const PLAN_OWN_KEYS: ReadonlySet<string> = new Set(['workload', 'prompt', 'output', 'spread', 'load', 'users', 'rate', 'thinkMs', 'requests', 'seed', 'ttftSlo', 'tpotSlo', 'e2eSlo',
+  'server', 'customTtftMs', 'customTokPerSec', 'model', 'gpu', 'precision', 'tp', 'engine', 'replicas', 'prefillGpus', 'decodeGpus', 'window', 'warmup', 'ranges', 'trace', 'traceWindow', 'traceSpeed']);
+
+/** Why a `levers` query cannot be planned with (a bad value, a key the plan sets), or null. */
+export function leversProblem(levers: string): string | null {
+  const params = new URLSearchParams(levers);
+  for (const key of params.keys()) if (PLAN_OWN_KEYS.has(key)) return `${key} is set by the plan itself for every candidate`;
+  const { notices } = parseSettings((k) => params.get(k), 'url');
+  for (const key of params.keys()) if (!PARAMS.some((p) => p.key === key)) return `${key} is not a setting of the lab`;
+  return notices.length > 0 ? `${notices[0].param}: ${notices[0].message.replace(/ (Using the default|Ignored)\.$/, '')}` : null;
+}
+
+// One parse per levers query: planSettings runs for every simulation of a plan.
+const leverBases = new Map<string, Settings>();
+function leverBase(levers: string | undefined): Settings {
+  if (!levers) return DEFAULT_SETTINGS;
+  let base = leverBases.get(levers);
+  if (!base) {
+    const params = new URLSearchParams(levers);
+    base = parseSettings((k) => params.get(k), 'url').settings;
+    leverBases.set(levers, base);
+  }
+  return base;
+}
+
+/** The lab's settings for `c` at `ratePerSec`: a custom workload, open loop, measured in the steady window, with the request's levers. */
 export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number): Settings {
   return {
-    ...DEFAULT_SETTINGS,
+    ...leverBase(req.levers),
     workload: 'custom',
     prompt: req.promptTokens,
     output: req.outputTokens,
@@ -39,6 +70,27 @@ export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number
   };
 }
 
+/**
+ * The engine scenario of `c` at `ratePerSec`: the settings' own, with a
+ * request trace in place of Poisson arrivals when the plan has one (sped up
+ * to the rate), or why it cannot run.
+ */
+export function planScenario(req: PlanRequest, c: PlanConfig, ratePerSec: number): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  const built = scenarioFromSettings(planSettings(req, c, ratePerSec));
+  if (!built.ok || !req.trace) return built;
+  const t = req.trace;
+  const speed = ratePerSec / t.meanRatePerSec;
+  return {
+    ok: true,
+    scenario: {
+      ...built.scenario,
+      workload: { id: 'trace', label: 'trace', promptTokens: req.promptTokens, outputTokens: req.outputTokens, spread: 0 },
+      load: { kind: 'trace', sendTimesS: t.sendS.map((x) => x / speed), promptTokens: t.promptTokens, outputTokens: t.outputTokens },
+      requests: t.sendS.length,
+    },
+  };
+}
+
 /** What one simulation says of a configuration at a rate. */
 export interface Judged {
   meets: boolean;
@@ -55,7 +107,7 @@ export function gpusOf(c: PlanConfig): number {
 
 /** Why a configuration cannot run, or null when it can. */
 export function refusal(req: PlanRequest, c: PlanConfig): string | null {
-  const built = scenarioFromSettings(planSettings(req, c, req.ratePerSec));
+  const built = planScenario(req, c, req.ratePerSec);
   return built.ok ? null : `${c.model} on ${c.tp} × ${c.gpu} ${c.precision} (${c.engine}${c.disaggregated ? ', disaggregated' : ''}): ${built.message}`;
 }
 
@@ -66,7 +118,7 @@ export interface Counter {
 
 /** Simulates `c` at `ratePerSec` and judges it: p90 TTFT and p90 TPOT within the targets and enough requests in time. */
 export function judge(req: PlanRequest, c: PlanConfig, ratePerSec: number, counter: Counter): Judged {
-  const built = scenarioFromSettings(planSettings(req, c, ratePerSec));
+  const built = planScenario(req, c, ratePerSec);
   if (!built.ok) return { meets: false, ttftP90Ms: Infinity, tpotP90Ms: Infinity, inTimeShare: 0, goodputReqPerSec: 0 };
   counter.evaluated++;
   const m = simulate(built.scenario).metrics;

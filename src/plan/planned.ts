@@ -41,7 +41,11 @@ export function plannedConfig(req: PlanRequest, c: PlanConfig, at: Judged, susta
     ttftP90Ms: at.ttftP90Ms, tpotP90Ms: at.tpotP90Ms, inTimeShare: at.inTimeShare,
     costPerHour: costOf(req, c),
     nearKnee: sustainedReqPerSec < NEAR_KNEE * R,
-    predict: predictArgs(query),
+    // The ranges are checked after the search, on the cheapest rows only (rangeCheck.ts).
+    kneeReasons: sustainedReqPerSec < NEAR_KNEE * R ? ['headroom'] : [],
+    ranges: null,
+    // A traced plan's run is the trace sped up to the asked rate (whose mean rate it is, so speed 1 unless --rate asked more).
+    predict: req.trace ? [...predictArgs(query), ...req.trace.predict, ...(R === req.trace.meanRatePerSec ? [] : ['--trace-speed', String(R / req.trace.meanRatePerSec)])] : predictArgs(query),
     link: query,
   };
 }

@@ -6,8 +6,8 @@
  * from ⌈R / S₁⌉ up or down one at a time (each step a simulation at R, so
  * pooling across replicas counts); finally the sustained rate of that
  * deployment (its headroom). A shape that cannot reach R within the GPU
- * limit even with a generous pooling margin is pruned before its replica
- * search; a deployment that costs as much as another or more and sustains no
+ * limit even with a generous pooling margin, and whose largest deployment
+ * misses R when tried once, is pruned before its replica search; a deployment that costs as much as another or more and sustains no
  * more is dominated and left out. A disaggregated shape (prefill and decode
  * instances apart) is searched by `split.ts`. Pure: no I/O, no DOM; cancel
  * by `signal`.
@@ -16,6 +16,7 @@ import { TP_DEGREES } from '../engine/profiles/catalog';
 import { queryWithPin } from '../settings/pin';
 import { judge, planSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
 import { plannedConfig } from './planned';
+import { rangeCheckedRows, rangeVerdict, withRangeVerdicts } from './rangeCheck';
 import { searchSplit } from './split';
 import type { PlanConfig, PlannedConfig, PlanRequest, PlanResult } from './types';
 
@@ -27,11 +28,13 @@ export { NEAR_KNEE } from './planned';
  */
 export const POOLING_MARGIN = 2;
 
-/** Progress of a plan: shapes searched of all shapes. */
+/** Progress of a plan: shapes searched of all shapes; once every shape is in, the cheapest rows' range checks. */
 export interface PlanProgress {
   done: number;
   total: number;
   evaluated: number;
+  /** Set once every shape is in and rows are being checked: rows checked of the rows to check. */
+  ranges?: { done: number; total: number };
 }
 
 /**
@@ -95,10 +98,18 @@ export function searchShape(req: PlanRequest, shape: PlanConfig, signal?: AbortS
   const R = req.ratePerSec;
   const s1 = sustainedRate(req, shape, R, counter, signal);
   const maxReplicas = Math.floor(req.maxGpus / shape.tp);
-  if (s1 <= 0 || Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) return { kind: 'pruned', evaluated: counter.evaluated };
+  if (s1 <= 0) return { kind: 'pruned', evaluated: counter.evaluated };
   // The fewest replicas that meet R: from the linear guess, down while fewer still meet, up while they do not.
   let r = Math.min(maxReplicas, Math.max(1, Math.ceil(R / s1)));
-  let at: Judged = judge(req, { ...shape, replicas: r }, R, counter);
+  let at: Judged;
+  if (Math.ceil(R / (s1 * POOLING_MARGIN)) > maxReplicas) {
+    // Out of reach even with the pooling margin, by the bound. But a run of a few hundred requests spread over many
+    // replicas gives each replica fewer of them, and pooled replicas can beat the bound: the largest deployment is
+    // tried once before the shape is given up (a property test found 4 × A100 meeting what the bound pruned).
+    at = judge(req, { ...shape, replicas: maxReplicas }, R, counter);
+    if (!at.meets) return { kind: 'pruned', evaluated: counter.evaluated };
+    r = maxReplicas;
+  } else at = judge(req, { ...shape, replicas: r }, R, counter);
   if (at.meets) {
     while (r > 1 && !signal?.aborted) {
       const fewer = judge(req, { ...shape, replicas: r - 1 }, R, counter);
@@ -144,6 +155,7 @@ export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutco
   return {
     evaluated,
     refused: { count: refusedCount, reasons },
+    rangeRuns: 0,
     pruned: pruned + (ranked.length - kept.length),
     configs: kept.map((c, i) => (i === 0 || !cheapest ? c : { ...c, link: queryWithPin(c.link, cheapest) })),
     cancelled,
@@ -152,7 +164,8 @@ export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutco
 
 /**
  * Plans `req` in this thread: the deployments that meet it, cheapest first,
- * with what was simulated, refused and pruned. Stops between two
+ * with what was simulated, refused and pruned, the cheapest rows' ranges
+ * checked (rangeCheck.ts). Stops between two
  * simulations when `signal` aborts, keeping what it found (`cancelled: true`).
  */
 export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: PlanProgress) => void): PlanResult {
@@ -167,5 +180,15 @@ export function plan(req: PlanRequest, signal?: AbortSignal, onProgress?: (p: Pl
     outcomes.push(signal?.aborted ? { kind: 'missed', evaluated: o.evaluated } : o);
   }
   onProgress?.({ done: shapes.length, total: shapes.length, evaluated });
-  return combineOutcomes(req, outcomes, !!signal?.aborted);
+  const combined = combineOutcomes(req, outcomes, !!signal?.aborted);
+  if (signal?.aborted) return combined;
+  // The cheapest rows' ranges, as the pool's workers check them after the search.
+  const verdicts = [];
+  const rows = rangeCheckedRows(combined);
+  for (let i = 0; i < rows; i++) {
+    onProgress?.({ done: shapes.length, total: shapes.length, evaluated, ranges: { done: i, total: rows } });
+    if (signal?.aborted) return { ...combined, cancelled: true };
+    verdicts.push(rangeVerdict(req, combined.configs[i]));
+  }
+  return withRangeVerdicts(combined, verdicts);
 }

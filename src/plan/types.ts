@@ -4,6 +4,7 @@
  * per hour). Pure data: the search is in `search.ts`.
  */
 import type { EngineId } from '../engine/engines/presets';
+import type { RangeVerdict } from './rangeCheck';
 
 /** What the traffic asks and what it must get. */
 export interface PlanRequest {
@@ -31,11 +32,36 @@ export interface PlanRequest {
   splits?: PlanSplit[];
   /** Most GPUs one configuration may use in all. */
   maxGpus: number;
+  /**
+   * A request trace as the traffic (and the workload's lengths), at its own
+   * pace: an evaluation at rate r replays it sped up by r ÷ `meanRatePerSec`,
+   * so the asked rate is its mean rate and the sustained rate is the fastest
+   * replay that meets the targets. `predict` names what `lab predict` needs to
+   * replay it (`--trace SRC` and, when sliced, `--trace-window`). Absent:
+   * Poisson arrivals at the rate.
+   */
+  trace?: PlanTrace;
+  /**
+   * Levers every candidate runs with, as the link writes them (`specMethod=eagle3&prefixGroups=8`):
+   * any setting but the ones the plan sets itself (`PLAN_OWN_KEYS`). Empty or absent: the lab's defaults.
+   */
+  levers?: string;
   /** Price per GPU-hour by GPU id, typed in by the user (nothing is fetched); empty: rank by GPU count. */
   pricePerGpuHour: Record<string, number>;
   /** Requests simulated per evaluation and the seed of every run. */
   requests: number;
   seed: number;
+}
+
+/** A trace a plan replays (already sliced), at speed 1. */
+export interface PlanTrace {
+  sendS: number[];
+  promptTokens: number[];
+  outputTokens: number[];
+  /** Requests over the span, per second. */
+  meanRatePerSec: number;
+  /** The `lab predict` options that read the same slice (`--trace azure-code --trace-window 0:600`). */
+  predict: string[];
 }
 
 /** How a deployment's instances share the work: each does both, or some only prefill and the rest only decode. */
@@ -78,13 +104,24 @@ export interface PlannedConfig extends PlanConfig {
   inTimeShare: number;
   /** Cost per hour from the prices given, or null without a price for its GPU. */
   costPerHour: number | null;
-  /** Within 20% of the knee: the sustained rate is less than 1.2 × the asked rate. */
+  /** Near its knee: any of `kneeReasons`. */
   nearKnee: boolean;
+  /**
+   * Why it is near its knee: `ranges`, its ranges at the asked rate cross a
+   * target (`ranges`); `headroom`, it sustains less than 1.2 × the asked rate.
+   * Empty when neither.
+   */
+  kneeReasons: KneeReason[];
+  /** Its ranges at the asked rate (rangeCheck.ts), or null for a row past the cheapest `RANGE_CHECKED_ROWS` or a plan stopped before the check. */
+  ranges: RangeVerdict | null;
   /** The `lab predict` options that reproduce its run at the asked rate. */
   predict: string[];
   /** The page's link query (no `?`) for this configuration, pinned against the cheapest. */
   link: string;
 }
+
+/** Why a deployment is flagged near its knee. */
+export type KneeReason = 'ranges' | 'headroom';
 
 /** What a plan found. */
 export interface PlanResult {
@@ -92,6 +129,8 @@ export interface PlanResult {
   evaluated: number;
   /** Configurations that cannot run at all (refused by the catalog or the engine), with the first reasons. */
   refused: { count: number; reasons: string[] };
+  /** Simulations the range check of the cheapest rows ran (not in `evaluated`, which counts the search's). */
+  rangeRuns: number;
   /** Configurations pruned without a full search: they could not reach the rate within the GPU limit. */
   pruned: number;
   /** Feasible configurations, cheapest first (cost, else GPUs; ties: higher sustained rate first). */

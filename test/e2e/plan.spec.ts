@@ -49,6 +49,11 @@ test('open #plan, run a small plan to the end, open a result in the lab pinned a
   await expect(section.getByTestId('plan-summary')).toContainText(/\d+ simulations in [\d.]+ s on \d workers?/);
   await expect(section.getByTestId('plan-results')).not.toContainText(/NaN|Infinity|undefined/);
   await expect(section.getByTestId('pareto-chart').locator('circle')).toHaveCount(2 * (await rows.count()));
+  // Far inside the targets: the cheapest rows' ranges were checked, and none crosses.
+  await expect(rows.nth(0).getByTestId('plan-edge')).toHaveCount(3);
+  await expect(section.locator('[data-testid="plan-edge"][data-crosses="true"]')).toHaveCount(0);
+  await expect(rows.nth(0)).toHaveAttribute('data-near-knee', 'false');
+  await expect(section.getByTestId('plan-progress')).toHaveAttribute('aria-valuetext', /All \d+ shapes searched; the ranges of the cheapest \d checked\./);
   await axeClean(page);
 
   // The second deployment opens in the lab, on its own configuration, pinned against the cheapest.
@@ -92,12 +97,45 @@ test('Cancel stops the plan and every worker; the form refuses absurd values wit
   await axeClean(page);
 });
 
+test('a TPOT target the cheapest meets at its point but not at the edges of its range: flagged near the knee, naming the step cost', async ({ lab }) => {
+  const { page } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  await smallPlan(section);
+  await section.getByLabel('p90 TPOT at most').fill('35');
+  await section.getByTestId('plan-run').click();
+  await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  const first = section.getByTestId('plan-row').nth(0);
+  await expect(first).toHaveAttribute('data-knee-reasons', /\branges\b/);
+  await expect(first.locator('[data-testid="plan-edge"][data-metric="p90 TPOT"]')).toHaveAttribute('data-crosses', 'true');
+  await expect(first.locator('[data-testid="plan-edge"][data-metric="p90 TPOT"]')).toHaveText(/^p90 TPOT at the edges: [\d.]+–3[5-9]\.\d ms\s*crosses 35 ms$/);
+  await expect(first.getByTestId('plan-knee-tag')).toHaveText('near the knee (see below)');
+  await expect(section.getByTestId('plan-knees')).toContainText(/#1: At the edges of what the lab is unsure of .*p90 TPOT runs [\d.]+ to [\d.]+ ms against the 35 ms target.*The verdict hangs on every step 21% slower: that alone misses\./);
+  await axeClean(page);
+});
+
+test('two models planned at once: each row names its model', async ({ lab }) => {
+  const { page } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  await smallPlan(section);
+  await section.getByTestId('plan-also-models').locator('summary').click();
+  await section.getByRole('checkbox', { name: 'Mistral-7B' }).check();
+  await expect(section.getByTestId('plan-also-models').locator('summary')).toHaveText('Plan other models too (1)');
+  await section.getByTestId('plan-run').click();
+  await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  const names = await section.getByTestId('plan-row').locator('th').allTextContents();
+  expect(names.some((n) => n.startsWith('Llama-3.1-8B: '))).toBe(true);
+  expect(names.some((n) => n.startsWith('Mistral-7B: '))).toBe(true);
+  await axeClean(page);
+});
+
 for (const width of [390, 1280] as const) {
   test(`screenshot of the Plan section with a small plan at ${width} px @screenshots`, async ({ lab }) => {
     const { page } = await lab({ query: '#plan', width });
     const section = await planSection(page);
     await smallPlan(section);
     await section.getByTestId('plan-price-l40s').fill('0.9');
+    // A target tight enough that the cheapest's range crosses it: the flag and its reason are in the picture.
+    await section.getByLabel('p90 TPOT at most').fill('35');
     await section.getByTestId('plan-run').click();
     await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
     await section.screenshot({ path: shotPath(`plan-${width}.png`) });

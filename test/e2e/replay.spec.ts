@@ -1,7 +1,7 @@
 // A measured run replayed on the page (issue 20): a small vLLM result (test/fixtures, made from the
 // documented shape of `vllm bench serve --save-detailed`) imported in the compare panel and replayed on
-// another server than the one it names; both runs in the cards and the distributions; a run with no
-// send times refused with its reason.
+// another server than the one it names; both runs in the cards, the compare table and the distributions;
+// a run with no send times refused with its reason.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,21 +49,34 @@ test('a vLLM run replayed on another server: both runs in the cards and the char
   await expect(panel.getByTestId('replay-card-throughput').locator('[data-row="output"] [data-side="replayed"]')).toHaveText(/tok\/s$/);
   await expect(panel.getByTestId('replay-gap')).toHaveText(/^They differ most in .*: measured .*, replayed .* \(the replay [\d.]+× (slower|faster|higher|lower)\)\.$/);
   await expect(panel).not.toContainText(/NaN|undefined/);
-  // Both runs drawn in each distribution, with a legend naming them.
-  for (const title of ['TTFT, measured and replayed', 'TPOT, measured and replayed']) {
-    const chart = panel.locator('figure, div').filter({ has: page.getByRole('img', { name: new RegExp(`^${title}`) }) }).last();
-    await expect(chart.getByRole('img').locator('path[fill="none"]')).toHaveCount(2);
-    await expect(chart).toContainText('Measured');
+  // The replay is a side of the compare views: a column of the table, and a line in each distribution beside the
+  // imported run and the lab's simulation, with a legend naming it.
+  const section = page.getByTestId('compare-section');
+  await expect(section.getByTestId('compare-replayed-head')).toHaveText('Replayed');
+  await expect(section.getByTestId('compare-replayed-caption')).toHaveText(', and the same requests replayed on Llama-3.1-8B on L4 24GB, vLLM');
+  const table = section.getByTestId('compare-table');
+  await expect(table.getByRole('row', { name: /^TTFT p50/ }).locator('[data-side="replayed"]')).toHaveText(/^[\d.,]+ (ms|s)$/);
+  await expect(table.getByRole('row', { name: /^TTFT p99/ }).locator('[data-side="replayed"]')).toHaveText(replayedP99!);
+  for (const title of ['TTFT distribution', 'TPOT distribution']) {
+    const chart = section.locator('figure, div').filter({ has: page.getByRole('img', { name: new RegExp(`^${title}`) }) }).last();
+    await expect(chart.getByRole('img').locator('path[fill="none"]')).toHaveCount(3);
+    await expect(chart).toContainText('Imported');
     await expect(chart).toContainText('Replayed (Llama-3.1-8B on L4 24GB, vLLM)');
   }
+  // A link keeps the server, not the file: the page says so.
+  await expect(panel.getByTestId('replay-link-note')).toContainText('keeps the server the replay runs on (its settings are in the link), not the file');
   expect(requests.some((u) => /replay\.worker/.test(u))).toBe(true);
 
   // The same hardware instead: the replay follows, and the cards change with it.
   await radios.first().check();
   await expect(ttft.locator('[data-row="ttft-p99"] [data-side="replayed"]')).not.toHaveText(replayedP99 ?? '');
-  await expect(panel.getByRole('img', { name: /^TTFT, measured and replayed/ }).first()).toBeVisible();
-  await expect(panel).toContainText('Replayed (Llama-3.1-8B on H100 SXM 80GB, vLLM)');
+  await expect(section.getByTestId('compare-replayed-caption')).toHaveText(', and the same requests replayed on Llama-3.1-8B on H100 SXM 80GB, vLLM');
+  await expect(section.getByRole('img', { name: /^TTFT distribution/ }).first()).toBeVisible();
   await axeClean(page);
+
+  // Removing the run removes its replay from the compare views.
+  await section.getByText('Remove this run').click();
+  await expect(section.getByTestId('compare-replayed-head')).toHaveCount(0);
 });
 
 test('a run without send times (llmperf) is refused with its reason, and the page keeps working', async ({ lab }) => {
@@ -104,7 +117,9 @@ for (const width of [390, 1280] as const) {
     const panel = await importRun(page, FIXTURE);
     await panel.getByTestId('replay-start').click();
     await expect(panel.getByTestId('replay-cards')).toBeVisible();
-    await expect(panel.getByRole('img', { name: /^TPOT, measured and replayed/ })).toBeVisible();
-    await panel.screenshot({ path: shotPath(`replay-${width}.png`) });
+    const section = page.getByTestId('compare-section');
+    await expect(section.getByTestId('compare-replayed-head')).toBeVisible();
+    await expect(section.getByRole('img', { name: /^TPOT distribution/ })).toBeVisible();
+    await section.screenshot({ path: shotPath(`replay-${width}.png`) });
   });
 }

@@ -2,7 +2,7 @@
 // mark, old Mac line ends, empty and binary files, each with the same message in both.
 import { describe, expect, it } from 'vitest';
 import { importSource } from '../../src/import/importSource';
-import { MAX_IMPORT_BYTES, readSourceText } from '../../src/import/textRules';
+import { MAX_IMPORT_BYTES, readSourceText, sizeProblem } from '../../src/import/textRules';
 import { importTraceSource } from '../../src/import/traceSource';
 
 /** A Blob that says it is bigger than the cap without holding the bytes. */
@@ -16,10 +16,15 @@ describe('one door for result files and traces', () => {
   it('a file over the cap is refused before it is read, naming its size and the cap', async () => {
     const trace = await importTraceSource(hugeBlob());
     const run = await importSource(hugeBlob(), { fileName: 'big.json' });
-    expect(trace).toEqual({ ok: false, error: 'the trace is 512 MB; the lab reads files up to 512 MB: take a slice of it first (fewer requests, or a shorter time)' });
+    expect(trace).toEqual({ ok: false, error: 'the trace is more than 512 MB; the lab reads files up to 512 MB: take a slice of it first (fewer requests, or a shorter time)' });
     expect(run.ok).toBe(false);
-    if (!run.ok) expect(run.error).toMatch(/^the file is 512 MB; the lab reads files up to 512 MB/);
+    if (!run.ok) expect(run.error).toMatch(/^the file is more than 512 MB; the lab reads files up to 512 MB/);
     expect((await readSourceText(new Blob(['x']), 'trace')).ok).toBe(true);
+  });
+
+  it('the size is named as it is when it does not round to the cap; at the cap nothing is refused', () => {
+    expect(sizeProblem(600 * 1024 * 1024, 'trace')).toMatch(/^the trace is 600 MB; the lab reads files up to 512 MB/);
+    expect(sizeProblem(MAX_IMPORT_BYTES, 'trace')).toBeNull();
   });
 
   it('a binary trace is refused as the result files are (gzip named), not as a bad header', async () => {

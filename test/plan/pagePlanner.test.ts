@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
 import { planJson } from '../../src/cli/plan';
-import type { PlanWorkerMessage, ShapeDone } from '../../src/plan/pool';
+import type { PlanWorkerMessage, PlanWorkerAnswer } from '../../src/plan/pool';
 import { planShapes } from '../../src/plan/search';
+import { RANGE_CHECKED_ROWS } from '../../src/plan/rangeCheck';
 import type { PlanRequest } from '../../src/plan/types';
 import { planWorkerHandler } from '../../src/plan/workerHandler';
 import { pageWorkerCount, planOnPage, type PlanWebWorker } from '../../src/views/plan/pagePlanner';
@@ -17,7 +18,7 @@ class InThreadWorker implements PlanWebWorker {
   readonly sent: PlanWorkerMessage[] = [];
   terminated = false;
   private readonly handle = planWorkerHandler();
-  private readonly listeners: ((e: MessageEvent<ShapeDone>) => void)[] = [];
+  private readonly listeners: ((e: MessageEvent<PlanWorkerAnswer>) => void)[] = [];
   constructor(private readonly failOn: number | null = null) {
     InThreadWorker.made.push(this);
   }
@@ -31,12 +32,12 @@ class InThreadWorker implements PlanWebWorker {
         return;
       }
       const reply = this.handle(m);
-      if (reply) for (const l of this.listeners) l({ data: reply } as MessageEvent<ShapeDone>);
+      if (reply) for (const l of this.listeners) l({ data: reply } as MessageEvent<PlanWorkerAnswer>);
     }, 0);
   }
   private readonly errorListeners: ((e: ErrorEvent) => void)[] = [];
-  addEventListener(type: 'message' | 'error', l: ((e: MessageEvent<ShapeDone>) => void) | ((e: ErrorEvent) => void)) {
-    if (type === 'message') this.listeners.push(l as (e: MessageEvent<ShapeDone>) => void);
+  addEventListener(type: 'message' | 'error', l: ((e: MessageEvent<PlanWorkerAnswer>) => void) | ((e: ErrorEvent) => void)) {
+    if (type === 'message') this.listeners.push(l as (e: MessageEvent<PlanWorkerAnswer>) => void);
     else this.errorListeners.push(l as (e: ErrorEvent) => void);
   }
   terminate() {
@@ -63,6 +64,28 @@ describe("the page's planner", () => {
     // Two workers did the work, and both were ended once the plan was done.
     expect(InThreadWorker.made).toHaveLength(2);
     expect(InThreadWorker.made.every((w) => w.terminated && w.sent.some((m) => m.kind === 'shape'))).toBe(true);
+    // The cheapest rows' ranges were checked in the workers, one job per row, after every shape.
+    const rangeJobs = InThreadWorker.made.flatMap((w) => w.sent.filter((m) => m.kind === 'range'));
+    expect(rangeJobs).toHaveLength(Math.min(RANGE_CHECKED_ROWS, page.configs.length));
+    expect(page.configs.slice(0, rangeJobs.length).every((c) => c.ranges !== null)).toBe(true);
+  });
+
+  it('cancel once every shape is in, as the range checks start: the plan is kept, marked stopped, no row checked', async () => {
+    InThreadWorker.made = [];
+    const stop = new AbortController();
+    const result = await planOnPage(SMALL, {
+      workers: 2,
+      create: () => new InThreadWorker(),
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.ranges) stop.abort();
+      },
+    });
+    expect(result.cancelled).toBe(true);
+    expect(result.configs.length).toBeGreaterThan(0);
+    expect(result.configs.every((c) => c.ranges === null)).toBe(true);
+    expect(result.rangeRuns).toBe(0);
+    expect(InThreadWorker.made.every((w) => w.terminated && !w.sent.some((m) => m.kind === 'range'))).toBe(true);
   });
 
   it('cancel terminates every worker, and no shape is handed out after it', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
 import { judge, sustainedRate, type Counter } from '../../src/plan/evaluate';
 import { plan, planShapes } from '../../src/plan/search';
+import { RANGE_CHECKED_ROWS } from '../../src/plan/rangeCheck';
 import type { PlanConfig, PlanRequest } from '../../src/plan/types';
 
 /** A small candidate set that runs quickly: an 8B model on L40S and A100, TP 1–2, one engine. */
@@ -64,11 +65,18 @@ describe('the capacity planner', () => {
     expect(rates[2]).toBeGreaterThanOrEqual(rates[1]);
   });
 
-  it('says what it ran: simulations, refusals and pruned shapes; near-knee flags follow the sustained rate', () => {
+  it('says what it ran: simulations, refusals and pruned shapes; near-knee flags follow the ranges and the sustained rate', () => {
     expect(result.evaluated).toBeGreaterThan(result.configs.length);
+    expect(result.rangeRuns).toBe(result.configs.slice(0, RANGE_CHECKED_ROWS).reduce((n, c) => n + (c.ranges?.runs ?? 0), 0));
+    result.configs.forEach((c, i) => {
+      // The cheapest rows' ranges are checked; the rest keep the headroom flag alone.
+      expect(c.ranges === null).toBe(i >= RANGE_CHECKED_ROWS);
+      expect(c.kneeReasons.includes('ranges')).toBe((c.ranges?.crosses.length ?? 0) > 0);
+      expect(c.kneeReasons.includes('headroom')).toBe(c.sustainedReqPerSec < 1.2 * REQ.ratePerSec);
+      expect(c.nearKnee).toBe(c.kneeReasons.length > 0);
+    });
     for (const c of result.configs) {
       expect(c.sustainedReqPerSec).toBeGreaterThanOrEqual(REQ.ratePerSec);
-      expect(c.nearKnee).toBe(c.sustainedReqPerSec < 1.2 * REQ.ratePerSec);
       expect(c.headroom).toBeCloseTo(c.sustainedReqPerSec / REQ.ratePerSec - 1, 9);
     }
     // Every configuration after the cheapest opens pinned against it.
@@ -82,6 +90,19 @@ describe('the capacity planner', () => {
     });
     expect(r.cancelled).toBe(true);
     expect(r.evaluated).toBeLessThan(result.evaluated);
+  });
+
+  it('the range checks report their progress after every shape, and a cancel among them keeps the plan unchecked', () => {
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const r = plan(REQ, stop.signal, (p) => {
+      if (p.ranges) seen.push(`${p.ranges.done}/${p.ranges.total}`);
+      if (p.ranges?.done === 1) stop.abort();
+    });
+    expect(seen.slice(0, 2)).toEqual([`0/${Math.min(RANGE_CHECKED_ROWS, result.configs.length)}`, `1/${Math.min(RANGE_CHECKED_ROWS, result.configs.length)}`]);
+    expect(r.cancelled).toBe(true);
+    expect(r.configs.map((c) => c.link)).toEqual(result.configs.map((c) => c.link));
+    expect(r.configs.every((c) => c.ranges === null)).toBe(true);
   });
 
   it('prices rank by cost per hour', () => {
@@ -105,13 +126,48 @@ describe('lab plan', () => {
     const r = cli([...base, '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
-    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'configs']);
+    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'rangeRuns', 'configs']);
     expect(doc.configs[0]).toMatchObject({ gpu: 'l40s', tp: 1, replicas: 1, prefillGpus: 0, decodeGpus: 0, engine: 'vllm', gpus: 1, meets: true, costPerHour: null });
     expect(doc.configs[0].predict).toEqual(expect.arrayContaining(['--gpu', 'l40s', '--engine', 'vllm']));
   });
 
+  it('--workload takes a preset\'s lengths, spread and targets; a flag given beside it wins', () => {
+    const preset = ['--model', 'llama-3.1-8b', '--workload', 'autocomplete', '--rate', '4', '--gpus', 'h100-sxm', '--precisions', 'bf16', '--engines', 'vllm', '--max-gpus', '1', '--requests', '100', '--workers', '1', '--json'];
+    const args = (out: string) => {
+      const doc = JSON.parse(out);
+      expect(doc.configs.length).toBeGreaterThan(0);
+      const p = doc.configs[0].predict as string[];
+      return Object.fromEntries(['prompt', 'output', 'spread', 'ttft-slo', 'tpot-slo'].map((f) => [f, p[p.indexOf(`--${f}`) + 1] ?? null]));
+    };
+    const r = cli(preset);
+    expect(r.err).toBe('');
+    // The lab's autocomplete workload: 400 in, 12 out; its targets: TTFT 100 ms, TPOT 50 ms (the predict args omit a default spread).
+    expect(args(r.out)).toMatchObject({ prompt: '400', output: '12', 'ttft-slo': '100', 'tpot-slo': '50' });
+    expect(args(cli([...preset, '--prompt', '600', '--ttft-slo', '150']).out)).toMatchObject({ prompt: '600', output: '12', 'ttft-slo': '150', 'tpot-slo': '50' });
+  });
+
+  it('--levers runs every candidate with them: the recommendation reruns with predict, levers included, and meets the targets', () => {
+    const argv = ['--model', 'llama-3.1-8b', '--workload', 'chat', '--rate', '4', '--gpus', 'h100-sxm', '--precisions', 'fp8', '--engines', 'vllm', '--max-gpus', '1', '--requests', '100', '--workers', '1', '--json'];
+    const plain = JSON.parse(cli(argv).out).configs[0];
+    const r = cli([...argv, '--levers', 'specMethod=eagle3']);
+    expect(r.err).toBe('');
+    const best = JSON.parse(r.out).configs[0];
+    const p = best.predict as string[];
+    expect(p[p.indexOf('--spec-method') + 1]).toBe('eagle3');
+    expect(new URLSearchParams(best.link.slice(1)).get('specMethod')).toBe('eagle3');
+    // EAGLE-3 drafts several tokens a step: TPOT falls at this light load.
+    expect(best.tpotP90Ms).toBeLessThan(plain.tpotP90Ms);
+    const req = { ttftSloMs: 500, tpotSloMs: 50, inTimeShare: 0.95 } as PlanRequest;
+    expect(meetsInPredict(predicted(p), req)).toBe(true);
+  });
+
   it.each([
     [['--prompt', '10'], /^lab plan: --model is required$/],
+    [[...base, '--levers', 'gpu=l4'], /^lab plan: --levers: gpu is set by the plan itself for every candidate$/],
+    [[...base, '--levers', 'specMethod=wizard'], /^lab plan: --levers: specMethod: "wizard" is not one of/],
+    [[...base, '--levers', 'colour=red'], /^lab plan: --levers: colour is not a setting of the lab$/],
+    [['--model', 'llama-3.1-8b', '--workload', 'poetry', '--rate', '2'], /^lab plan: --workload: unknown "poetry" \(one of autocomplete, chat, summarize, report/],
+    [['--model', 'llama-3.1-8b', '--output', '10', '--rate', '2', '--ttft-slo', '1', '--tpot-slo', '1'], /^lab plan: --prompt is required$/],
     [[...base, '--rate', '5'], /option --rate is given twice/],
     [[...base.slice(0, 8), '--ttft-slo', 'soon', '--tpot-slo', '60'], /--ttft-slo: "soon" is not a decimal number/],
     [[...base, '--price', 'h100-sxm=free'], /--price: "free" for h100-sxm is not a price above 0/],

@@ -41,6 +41,23 @@ describe('a measured run, replayed', () => {
     expect(built.scenario.requests).toBe(sent.length);
   });
 
+  it.each([
+    // Hand-read from the fixtures: profiling requests sent 0, 100, 200, 300 ms after the first; the third failed.
+    ['aiperf-profile_export.jsonl', [10, 20, 30]],
+    // GenAI-Perf records no prompt lengths: they take the fallback (100), with a note.
+    ['genai-perf-profile_export.json', [100, 100, 100]],
+  ])('%s: each completed request is sent at its own recorded time with its lengths', (name, prompts) => {
+    const t = traceFromRun(run(name), 100);
+    if (!t.ok) throw new Error(t.error);
+    const built = replayScenario(t.trace, h100);
+    if (!built.ok) throw new Error(built.message);
+    const records = [...simulate(built.scenario).requests].sort((a, b) => a.id - b.id);
+    expect(records.map((r) => r.sendS)).toEqual([0, 0.1, 0.3]);
+    expect(records.map((r) => r.promptTokens)).toEqual(prompts);
+    expect(records.map((r) => r.outputTokens)).toEqual([4, 5, 1]);
+    expect(t.trace.notes[0]).toBe('1 failed request left out (no answer to replay).');
+  });
+
   it('requests out of order in the file are replayed in send order, each keeping its own lengths', () => {
     const text = JSON.stringify({
       duration: 2, ttfts: [0.1, 0.1, 0.1], itls: [[0.01], [0.01, 0.01], [0.01, 0.01, 0.01]], output_lens: [2, 3, 4], input_lens: [30, 10, 20],

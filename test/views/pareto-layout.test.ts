@@ -4,7 +4,7 @@ import { layoutPareto, paretoFront } from '../../src/views/plan/paretoLayout';
 
 const cfg = (gpus: number, ttftP90Ms: number, goodputPerGpu: number, costPerHour: number | null = null): PlannedConfig => ({
   model: 'llama-3.1-8b', gpu: 'h100-sxm', precision: 'bf16', tp: 1, replicas: gpus, engine: 'vllm', gpus, sustainedReqPerSec: 10 * gpus, meets: true, headroom: 0.5,
-  goodputPerGpu, ttftP90Ms, tpotP90Ms: 10, inTimeShare: 1, costPerHour, nearKnee: false, predict: [], link: `replicas=${gpus}&t=${ttftP90Ms}`,
+  goodputPerGpu, ttftP90Ms, tpotP90Ms: 10, inTimeShare: 1, costPerHour, nearKnee: false, kneeReasons: [], ranges: null, predict: [], link: `replicas=${gpus}&t=${ttftP90Ms}`,
 });
 
 describe('the Pareto layout', () => {

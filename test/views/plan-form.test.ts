@@ -12,6 +12,24 @@ describe("the Plan section's inputs", () => {
     expect(planFormFrom({ ...DEFAULT_SETTINGS, rate: Infinity }).ratePerSec).toBe(String(DEFAULT_PLAN_RATE_PER_SEC));
   });
 
+  it("carry the lab's levers (what it changed that the plan does not set itself), which the plan runs with unless unticked", () => {
+    const lab: Settings = { ...DEFAULT_SETTINGS, specMethod: 'eagle3', gpu: 'l4', rate: 3 } as Settings;
+    const f = planFormFrom(lab);
+    // The GPU and the rate are the plan's own; the speculative method is a lever.
+    expect(f.levers).toBe('specMethod=eagle3');
+    const on = validatePlanForm(f, 0.2);
+    const off = validatePlanForm({ ...f, useLevers: false }, 0.2);
+    expect(on.ok && on.request.levers).toBe('specMethod=eagle3');
+    expect(off.ok && 'levers' in off.request).toBe(false);
+    expect(planFormFrom(DEFAULT_SETTINGS).levers).toBe('');
+  });
+
+  it('plan other models beside the first, each once, as `lab plan --model a,b` does', () => {
+    const r = validatePlanForm(form({ alsoModels: ['mistral-7b', 'llama-3.1-8b', 'mistral-7b', 'gpt-9'] }), 0.2);
+    expect(r.ok && r.request.models).toEqual(['llama-3.1-8b', 'mistral-7b']);
+    expect(planFormFrom(DEFAULT_SETTINGS).alsoModels).toEqual([]);
+  });
+
   it('become the planner request the CLI would build', () => {
     const r = validatePlanForm(form({ prices: { 'h100-sxm': '2.5' } }), 0.2);
     expect(r.ok).toBe(true);

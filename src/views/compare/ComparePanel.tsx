@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { IterationLog, RequestRecord, RunMetrics, Slo, InstanceRun, Levers } from '../../engine/types';
 import { withAssumedConcurrency } from '../../import/llmperf';
 import { withDuration, withSlo } from '../../import/metrics';
@@ -11,7 +11,7 @@ import { compareRows, importedRunPoint, runVerdict } from './compareModel';
 import { ExportActions, fileStem } from './ExportActions';
 import { ImportDrop } from './ImportDrop';
 import { LiveForm } from './LiveForm';
-import { ReplayPanel } from './ReplayPanel';
+import { ReplayPanel, type ReplayedSide } from './ReplayPanel';
 import type { ReplayServers } from './replayServer';
 import { shownRun, useRunImport } from './useRunImport';
 
@@ -67,12 +67,17 @@ export function ComparePanel({ simulated, slo, settings, onRunChange, replayServ
   const point = useMemo(() => (shown ? importedRunPoint(shown.run, shown.prepared.base, shown.prepared.samples.e2eMs) : null), [shown]);
   useEffect(() => onRunChange?.(point), [point, onRunChange]);
   const metrics = useMemo(() => (shown ? withSlo(shown.prepared, slo) : null), [shown, slo]);
-  const rows = compareRows(simulated?.metrics ?? null, metrics);
+  // The shown run replayed on the lab's server (its ReplayPanel says when): a third side of the table and the distributions.
+  const [replay, setReplay] = useState<{ run: ImportedRun; side: ReplayedSide } | null>(null);
+  const replayed = replay && replay.run === run ? replay.side : null;
+  const onReplayed = useCallback((side: ReplayedSide | null) => setReplay(side && run ? { run, side } : null), [run]);
+  const rows = compareRows(simulated?.metrics ?? null, metrics, replayed?.metrics ?? null);
   const verdict = metrics ? runVerdict(metrics, slo) : null;
   const realLabel = run ? (run.format === 'live' ? 'Measured' : 'Imported') : 'Real run';
   const series = (pick: 'ttftMs' | 'tpotMs') => [
     ...(simulated ? [{ key: 'sim', label: 'Simulated', role: 'throughput' as const, valuesMs: simulated[pick] }] : []),
     ...(shown ? [{ key: 'real', label: realLabel, role: 'queue' as const, valuesMs: shown.prepared.samples[pick], dashed: true }] : []),
+    ...(replayed ? [{ key: 'replayed', label: replayed.label, role: 'prefill' as const, valuesMs: replayed[pick] }] : []),
   ];
 
   return (
@@ -142,13 +147,25 @@ export function ComparePanel({ simulated, slo, settings, onRunChange, replayServ
         </div>
       )}
 
-      <table className="w-full max-w-2xl text-sm tabular">
-        <caption className="text-left font-semibold">Simulated versus {realLabel.toLowerCase()}</caption>
+      {run && metrics && shown && replayServers && (
+        <ReplayPanel run={run} measured={metrics} settings={settings} runTrace={runTrace} servers={replayServers} onReplayed={onReplayed} />
+      )}
+
+      <table className="w-full max-w-2xl text-sm tabular" data-testid="compare-table">
+        <caption className="text-left font-semibold">
+          Simulated versus {realLabel.toLowerCase()}
+          {replayed && <span data-testid="compare-replayed-caption">, and the same requests replayed on {replayed.server}</span>}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="text-left">Metric</th>
             <th scope="col" className="pl-3 text-right">Simulated</th>
             <th scope="col" className="pl-3 text-right">{realLabel}</th>
+            {replayed && (
+              <th scope="col" className="pl-3 text-right" data-testid="compare-replayed-head">
+                Replayed
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -157,6 +174,11 @@ export function ComparePanel({ simulated, slo, settings, onRunChange, replayServ
               <th scope="row" className="text-left font-normal">{r.label}</th>
               <td className="pl-3 text-right">{r.simulated}</td>
               <td className="pl-3 text-right">{r.real}</td>
+              {replayed && (
+                <td className="pl-3 text-right" data-side="replayed">
+                  {r.replayed}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -168,8 +190,6 @@ export function ComparePanel({ simulated, slo, settings, onRunChange, replayServ
           <CdfChart title="TPOT distribution" metricLabel="Time per output token" series={series('tpotMs')} sloMs={slo.tpotMs} fileStem={`${fileStem(run?.label ?? 'simulation')}-tpot`} />
         </div>
       )}
-
-      {run && metrics && shown && replayServers && <ReplayPanel run={run} measured={metrics} samples={shown.prepared.samples} settings={settings} slo={slo} runTrace={runTrace} servers={replayServers} />}
 
       <ExportActions settings={settings} run={run} metrics={metrics} simulated={simulated} exportRun={exportRun} />
     </section>

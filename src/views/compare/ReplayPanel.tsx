@@ -1,12 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import type { RunMetrics, Slo } from '../../engine/types';
-import type { RunSamples } from '../../import/metrics';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { RunMetrics } from '../../engine/types';
 import { traceFromRun } from '../../import/replay';
 import type { RequestTrace, TraceResult } from '../../import/trace';
 import type { ImportedRun } from '../../import/types';
 import type { Settings } from '../../settings/schema';
-import { CdfChart } from './CdfChart';
-import { fileStem } from './ExportActions';
 import { largestGap, replayCards } from './replayModel';
 import type { ReplayServers } from './replayServer';
 import { ReplayCards } from './ReplayCards';
@@ -14,15 +11,26 @@ import { useReplay } from './useReplay';
 
 export interface ReplayPanelProps {
   run: ImportedRun;
-  /** The measured run's metrics against the current SLO, and its per-request samples. */
+  /** The measured run's metrics against the current SLO. */
   measured: RunMetrics;
-  samples: RunSamples;
   settings: Settings;
-  slo: Slo;
   /** The run's requests as a trace (read in the import worker when it kept them). */
   runTrace: (run: ImportedRun, fallbackPromptTokens: number) => Promise<TraceResult>;
   /** How servers are named and the file's own hardware found (handed down from the page's entry, which holds the catalog). */
   servers: ReplayServers;
+  /** Told the replayed run whenever it changes (null while none is in), so the compare table and distributions draw it beside the measured run. */
+  onReplayed?: (replayed: ReplayedSide | null) => void;
+}
+
+/** The replayed run as the compare views draw it: on which server, its metrics and its per-request samples. */
+export interface ReplayedSide {
+  /** "Replayed (Llama-3.1-8B on L4 24GB, vLLM)". */
+  label: string;
+  /** The server alone: "Llama-3.1-8B on L4 24GB, vLLM". */
+  server: string;
+  metrics: RunMetrics;
+  ttftMs: number[];
+  tpotMs: number[];
 }
 
 type Target = 'same' | 'lab';
@@ -31,10 +39,11 @@ type Target = 'same' | 'lab';
  * "Replay this run on the lab's server": the imported run's own requests,
  * each at its recorded send time with its recorded lengths, run on the
  * server the lab is set to (or the hardware the file names) in the replay
- * worker, then measured against replayed in cards and overlaid distributions.
+ * worker, then measured against replayed in cards; the compare panel draws
+ * the replay in its table and distributions too (`onReplayed`).
  * Reruns when the server changes once a replay has started.
  */
-export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, servers }: ReplayPanelProps) {
+export function ReplayPanel({ run, measured, settings, runTrace, servers, onReplayed }: ReplayPanelProps) {
   const { serverText } = servers;
   const id = useId();
   const same = useMemo(() => servers.sameHardwareSettings(run, settings), [servers, run, settings]);
@@ -59,10 +68,14 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, s
   };
   const cards = reply?.ok ? replayCards(measured, reply.replayed.metrics) : null;
   const gap = cards ? largestGap(cards) : null;
-  const series = (pick: 'ttftMs' | 'tpotMs') => [
-    { key: 'measured', label: 'Measured', role: 'queue' as const, valuesMs: samples[pick], dashed: true },
-    ...(reply?.ok ? [{ key: 'replayed', label: `Replayed (${serverText(replaySettings)})`, role: 'prefill' as const, valuesMs: reply.replayed[pick] }] : []),
-  ];
+  const replayedServer = serverText(replaySettings);
+  const replayedLabel = `Replayed (${replayedServer})`;
+  const replayed = reply?.ok ? reply.replayed : null;
+  useEffect(() => {
+    onReplayed?.(replayed ? { label: replayedLabel, server: replayedServer, metrics: replayed.metrics, ttftMs: replayed.ttftMs, tpotMs: replayed.tpotMs } : null);
+  }, [replayed, replayedLabel, replayedServer, onReplayed]);
+  // This run is gone (removed, or another imported): so is its replay.
+  useEffect(() => () => onReplayed?.(null), [onReplayed]);
 
   return (
     <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-lg border border-line p-4" data-testid="replay-panel">
@@ -71,7 +84,12 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, s
       </h3>
       <p className="max-w-prose text-sm">
         The replay keeps what the file recorded of each request: when it was sent, and how long its prompt and its answer were. It cannot know how the real server was set up (its
-        batch limits, scheduler, KV cache size, cache hits, network), so the gap between the two runs is the lab&apos;s server against the real one, not noise.
+        batch limits, scheduler, KV cache size, cache hits, network), so the gap between the two runs is the lab&apos;s server against the real one, not noise. Once it has run, the
+        replay is also a column of the table and a line in each distribution below, beside the measured run.
+      </p>
+      <p className="max-w-prose text-xs text-muted" data-testid="replay-link-note">
+        A link to this page keeps the server the replay runs on (its settings are in the link), not the file: whoever opens it imports the same file and presses Replay to see this
+        comparison again. Nothing of the file leaves this tab.
       </p>
       <fieldset className="flex flex-col gap-1 text-sm">
         <legend className="font-medium">Replay on</legend>
@@ -122,10 +140,6 @@ export function ReplayPanel({ run, measured, samples, settings, slo, runTrace, s
             </p>
           )}
           <ReplayCards cards={cards} gapKey={gap?.key ?? null} />
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <CdfChart title="TTFT, measured and replayed" metricLabel="Time to first token" series={series('ttftMs')} sloMs={slo.ttftMs} fileStem={`${fileStem(run.label)}-replay-ttft`} />
-            <CdfChart title="TPOT, measured and replayed" metricLabel="Time per output token" series={series('tpotMs')} sloMs={slo.tpotMs} fileStem={`${fileStem(run.label)}-replay-tpot`} />
-          </div>
         </>
       )}
     </section>

@@ -5,12 +5,14 @@ import { NO_VALUE, formatMs, formatReqPerSec, formatShare, formatTokPerSec } fro
 
 export type { RunPoint } from '../../import/types';
 
-/** One row of the comparison table: the same metric for the simulated and the real run. */
+/** One row of the comparison table: the same metric for the simulated and the real run (and the real run replayed, once it is). */
 export interface CompareRow {
   key: string;
   label: string;
   simulated: string;
   real: string;
+  /** The real run's own requests replayed on the lab's server; absent until a replay has run. */
+  replayed?: string;
 }
 
 const stat = (m: RunMetrics | null, pick: (m: RunMetrics) => Stats, p: 'p50' | 'p95' | 'p99'): string => {
@@ -23,8 +25,17 @@ const stat = (m: RunMetrics | null, pick: (m: RunMetrics) => Stats, p: 'p50' | '
  * The comparison table: TTFT, TPOT, ITL, E2E at p50/p95/p99, then
  * throughput, goodput and the share of requests meeting the SLO.
  * A missing run, or a statistic without data (ITL of an llmperf file), shows as such.
+ * With `replayed`, each row also holds the replayed run's value.
  */
-export function compareRows(simulated: RunMetrics | null, real: RunMetrics | null): CompareRow[] {
+export function compareRows(simulated: RunMetrics | null, real: RunMetrics | null, replayed?: RunMetrics | null): CompareRow[] {
+  const rows = baseRows(simulated, real);
+  if (!replayed) return rows;
+  // The same rows of the replayed run, as a third column.
+  const third = baseRows(replayed, null);
+  return rows.map((r, i) => ({ ...r, replayed: third[i].simulated }));
+}
+
+function baseRows(simulated: RunMetrics | null, real: RunMetrics | null): CompareRow[] {
   const rows: CompareRow[] = [];
   const latencies: [string, string, (m: RunMetrics) => Stats][] = [
     ['ttft', 'TTFT', (m) => m.ttftMs],

@@ -59,6 +59,19 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
               </option>
             ))}
           </select>
+          <details className="mt-1 text-sm" data-testid="plan-also-models">
+            <summary className="cursor-pointer text-accent">
+              Plan other models too{form.alsoModels.length > 0 ? ` (${form.alsoModels.length})` : ''}
+            </summary>
+            <div className="grid max-h-48 grid-cols-1 gap-x-3 overflow-y-auto pt-1 sm:grid-cols-2">
+              {MODELS.filter((m) => m.id !== form.model).map((m) => (
+                <label key={m.id} className="flex items-center gap-1">
+                  <input type="checkbox" checked={form.alsoModels.includes(m.id)} onChange={(e) => set({ alsoModels: toggle(form.alsoModels, m.id, e.target.checked) })} value={m.id} />
+                  {m.label}
+                </label>
+              ))}
+            </div>
+          </details>
         </div>
         <TextField name="prompt" label="Prompt (mean)" unit="tokens" value={form.promptTokens} onChange={(v) => set({ promptTokens: v, workload: 'custom' })} error={err('promptTokens')} />
         <TextField name="output" label="Output (mean)" unit="tokens" value={form.outputTokens} onChange={(v) => set({ outputTokens: v, workload: 'custom' })} error={err('outputTokens')} />
@@ -115,6 +128,17 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
           </div>
           {err('splits') && <p className="text-xs text-bad">{err('splits')}</p>}
         </fieldset>
+        {form.levers !== '' && (
+          <fieldset>
+            <legend className="text-sm font-medium">Levers</legend>
+            <label className="flex items-start gap-1 pt-1 text-sm">
+              <input type="checkbox" checked={form.useLevers} onChange={(e) => set({ useLevers: e.target.checked })} className="mt-1" data-testid="plan-use-levers" />
+              <span>
+                Every candidate runs with the lab&apos;s levers: <code className="[overflow-wrap:anywhere]">{decodeURIComponent(form.levers.replace(/&/g, ', '))}</code>
+              </span>
+            </label>
+          </fieldset>
+        )}
       </div>
     </div>
   );

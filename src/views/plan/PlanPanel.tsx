@@ -7,15 +7,20 @@ import { usePlanRun, type PlanRunState } from './usePlanRun';
 
 function Progress({ state }: { state: PlanRunState }) {
   if (state.status === 'idle' || state.status === 'error') return null;
-  const { done, total, evaluated } = state.progress;
+  const { done, total, evaluated, ranges } = state.progress;
   const max = Math.max(1, total);
   const pct = Math.round((Math.min(done, max) / max) * 100);
+  const checked = state.status === 'done' ? state.result.configs.filter((c) => c.ranges !== null).length : 0;
   const text =
     state.status === 'running'
-      ? `${done} of ${total || '…'} shapes searched, ${evaluated.toLocaleString('en-US')} simulations, on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
+      ? ranges
+        ? `All ${total} shapes searched; checking the ranges of the cheapest ${ranges.total} (${ranges.done} done) on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
+        : `${done} of ${total || '…'} shapes searched, ${evaluated.toLocaleString('en-US')} simulations, on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
       : state.status === 'done'
-        ? `All ${total} shapes searched.`
-        : `Stopped after ${done} of ${total} shapes: every worker ended.`;
+        ? `All ${total} shapes searched${checked > 0 ? `; the ranges of the cheapest ${checked} checked` : ''}.`
+        : ranges
+          ? `Stopped while checking the ranges, after all ${total} shapes: every worker ended.`
+          : `Stopped after ${done} of ${total} shapes: every worker ended.`;
   return (
     <div className="space-y-1">
       <div

@@ -1,14 +1,32 @@
+import { RANGE_CHECKED_ROWS } from '../../plan/rangeCheck';
 import type { PlanRequest, PlanResult } from '../../plan/types';
 import { formatMs, formatNumber, formatReqPerSec, formatShare } from '../chart/format';
 import { ParetoChart } from './ParetoChart';
-import { engineText, kneeReason, shapeText } from './planText';
+import { edgeRanges, engineText, kneeReason, shapeText, type EdgeRange } from './planText';
 import { unpricedGpus } from './planForm';
 
-const th = 'py-1 pr-3 font-medium whitespace-nowrap';
-const td = 'py-1 pr-3 tabular-nums whitespace-nowrap';
+// Headers wrap ("Goodput / per GPU") so the table fits a laptop's width; cells do not.
+const th = 'py-1 pr-2 align-bottom font-medium';
+const td = 'py-1 pr-2 tabular-nums whitespace-nowrap';
 
 /** Headroom as a signed percentage: "+42%", "+3%". */
 const headroomText = (h: number) => `${h >= 0 ? '+' : '−'}${formatShare(Math.abs(h))}`;
+
+/** A metric's point value and, under it, its range at the edges, marked in words where it crosses its target. */
+function PointAndRange({ point, edge, what }: { point: string; edge: EdgeRange | null | undefined; what: string }) {
+  return (
+    <>
+      {point}
+      {edge && (
+        <span className={`block text-xs ${edge.crosses ? '' : 'text-muted'}`} data-testid="plan-edge" data-crosses={edge.crosses} data-metric={what}>
+          <span className="sr-only">{what} at the edges: </span>
+          {edge.range}
+          {edge.crosses && <span className="block w-fit rounded bg-warn-bg px-1 font-medium">crosses {edge.target}</span>}
+        </span>
+      )}
+    </>
+  );
+}
 
 /** The plan's configurations, cheapest first, each with its link into the lab; then the Pareto chart. */
 export function PlanResults({ request, result, elapsedS, workers }: { request: PlanRequest; result: PlanResult; elapsedS: number; workers: number }) {
@@ -53,36 +71,45 @@ export function PlanResults({ request, result, elapsedS, workers }: { request: P
                 </tr>
               </thead>
               <tbody>
-                {configs.map((c, i) => (
-                  <tr key={c.link} className="border-b border-line" data-testid="plan-row" data-gpus={c.gpus} data-sustained={c.sustainedReqPerSec}>
-                    <td className={td}>{i + 1}</td>
-                    <th scope="row" className="py-1 pr-3 text-left font-normal">
-                      {shapeText(c)} <span className="text-muted">({engineText(c)})</span>
-                    </th>
-                    <td className={td}>{c.gpus}</td>
-                    {priced && <td className={td}>${formatNumber(c.costPerHour ?? 0)}</td>}
-                    <td className={td}>{formatReqPerSec(c.sustainedReqPerSec)}</td>
-                    <td className={td}>
-                      {headroomText(c.headroom)}
-                      {c.nearKnee && <span className="ml-1 rounded bg-warn-bg px-1 text-xs font-medium">near the knee</span>}
-                    </td>
-                    <td className={td}>{formatReqPerSec(c.goodputPerGpu)}</td>
-                    <td className={td}>{formatMs(c.ttftP90Ms)}</td>
-                    <td className={td}>{formatMs(c.tpotP90Ms)}</td>
-                    <td className={td}>{formatShare(c.inTimeShare)}</td>
-                    <td className={td}>
-                      <a className="font-medium text-accent underline" href={`?${c.link}#lab`} data-testid="plan-link" aria-label={i === 0 ? 'Open deployment 1 in the lab' : `Open deployment ${i + 1} in the lab, pinned against deployment 1`}>
-                        {i === 0 ? 'Open' : 'Open vs #1'}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
+                {configs.map((c, i) => {
+                  const edges = edgeRanges(c, request);
+                  return (
+                    <tr key={c.link} className="border-b border-line" data-testid="plan-row" data-gpus={c.gpus} data-sustained={c.sustainedReqPerSec} data-near-knee={c.nearKnee} data-knee-reasons={c.kneeReasons.join(' ')}>
+                      <td className={td}>{i + 1}</td>
+                      <th scope="row" className="py-1 pr-2 text-left font-normal">
+                        {shapeText(c, request.models.length > 1)} <span className="text-muted">({engineText(c)})</span>
+                        {c.nearKnee && <span className="block w-fit whitespace-nowrap rounded bg-warn-bg px-1 text-xs font-medium" data-testid="plan-knee-tag">near the knee (see below)</span>}
+                      </th>
+                      <td className={td}>{c.gpus}</td>
+                      {priced && <td className={td}>${formatNumber(c.costPerHour ?? 0)}</td>}
+                      <td className={td}>{formatReqPerSec(c.sustainedReqPerSec)}</td>
+                      <td className={td}>{headroomText(c.headroom)}</td>
+                      <td className={td}>{formatReqPerSec(c.goodputPerGpu)}</td>
+                      <td className={td}>
+                        <PointAndRange point={formatMs(c.ttftP90Ms)} edge={edges?.ttft} what="p90 TTFT" />
+                      </td>
+                      <td className={td}>
+                        <PointAndRange point={formatMs(c.tpotP90Ms)} edge={edges?.tpot} what="p90 TPOT" />
+                      </td>
+                      <td className={td}>
+                        <PointAndRange point={formatShare(c.inTimeShare)} edge={edges?.inTime} what="in time" />
+                      </td>
+                      <td className="py-1 pr-2">
+                        <a className="font-medium text-accent underline" href={`?${c.link}#lab`} data-testid="plan-link" aria-label={i === 0 ? 'Open deployment 1 in the lab' : `Open deployment ${i + 1} in the lab, pinned against deployment 1`}>
+                          {i === 0 ? 'Open' : 'Open vs #1'}
+                        </a>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
           <p className="max-w-prose text-xs text-muted">
             Sustains: the highest Poisson rate it serves within the targets (found by bisection). Headroom: that rate over the asked one. Goodput per GPU: requests per second that meet
-            both targets at the asked rate, per GPU. Every number is the lab&apos;s own simulation of {request.requests} requests, measured in the steady window.
+            both targets at the asked rate, per GPU. Under p90 TTFT, p90 TPOT and in time, for the cheapest {RANGE_CHECKED_ROWS}: the range at the edges of what the lab is unsure of, the
+            asked rate run again with less or more KV memory and slower or faster steps and front end, as far as the calibration says the lab can be off (the ranges on the
+            lab&apos;s cards); a range that crosses its target puts the deployment near its knee. Every number is the lab&apos;s own simulation of {request.requests} requests, measured in the steady window.
           </p>
           {knees.length > 0 && (
             <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="plan-knees">

@@ -3,7 +3,7 @@
  * on Web Workers, one per core up to 4, each running workers/plan.worker.ts.
  * The worker script is fetched only when a plan is run.
  */
-import { planInPool, type MakeShapeWorker, type PlanWorkerMessage, type ShapeDone } from '../../plan/pool';
+import { planInPool, type MakeShapeWorker, type PlanWorkerMessage, type PlanWorkerAnswer } from '../../plan/pool';
 import type { PlanProgress } from '../../plan/search';
 import type { PlanRequest, PlanResult } from '../../plan/types';
 
@@ -13,7 +13,7 @@ export const MAX_PAGE_WORKERS = 4;
 /** What the page needs of a Web Worker (a test passes one that runs in its own thread). */
 export interface PlanWebWorker {
   postMessage(message: PlanWorkerMessage): void;
-  addEventListener(type: 'message', listener: (e: MessageEvent<ShapeDone>) => void): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<PlanWorkerAnswer>) => void): void;
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
   terminate(): void;
 }

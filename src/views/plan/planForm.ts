@@ -10,12 +10,16 @@ import {
   DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED,
 } from '../../plan/defaults';
 import { PLAN_SPLITS, type PlanRequest, type PlanSplit } from '../../plan/types';
+import { PLAN_OWN_KEYS } from '../../plan/evaluate';
+import { settingsToQuery } from '../../settings/parse';
 import { SETTING_LIMITS, type Settings } from '../../settings/schema';
 import { workloadTargets } from '../../settings/targets';
 
 /** The form's fields, as the user typed them. */
 export interface PlanForm {
   model: string;
+  /** More models planned beside `model` (each on its own, as `lab plan --model a,b` does). */
+  alsoModels: string[];
   /** The workload the lengths came from (a preset id or custom), shown beside them. */
   workload: string;
   promptTokens: string;
@@ -31,6 +35,9 @@ export interface PlanForm {
   splits: PlanSplit[];
   /** Price per GPU-hour by GPU id, typed in; empty: none. */
   prices: Record<string, string>;
+  /** The lab's levers as the link writes them (`specMethod=eagle3`), every candidate runs with them while `useLevers`; empty: none set. */
+  levers: string;
+  useLevers: boolean;
 }
 
 /** A field's refusal. */
@@ -51,6 +58,13 @@ export const MAX_PRICE_PER_GPU_HOUR = 100;
 const gpuIds = new Set(GPUS.map((g) => g.id));
 const show = (x: number) => String(Number(x.toPrecision(6)));
 
+/** The lab's levers (every setting it changed that the plan does not set itself), as the link writes them. */
+export function leversFrom(s: Settings): string {
+  const params = new URLSearchParams(settingsToQuery(s));
+  for (const k of [...params.keys()]) if (PLAN_OWN_KEYS.has(k)) params.delete(k);
+  return params.toString();
+}
+
 /** The form for the lab's current settings: its model, lengths, rate (else 10 req/s) and targets (else its workload's). */
 export function planFormFrom(s: Settings): PlanForm {
   const named = s.workload !== 'custom' ? workloadById(s.workload) : undefined;
@@ -58,6 +72,7 @@ export function planFormFrom(s: Settings): PlanForm {
   const rate = s.rate !== null && Number.isFinite(s.rate) ? s.rate : DEFAULT_PLAN_RATE_PER_SEC;
   return {
     model: s.model,
+    alsoModels: [],
     workload: s.workload,
     promptTokens: String(named?.promptTokens ?? s.prompt),
     outputTokens: String(named?.outputTokens ?? s.output),
@@ -70,6 +85,8 @@ export function planFormFrom(s: Settings): PlanForm {
     engines: [...DEFAULT_PLAN_ENGINES],
     splits: ['colocated'],
     prices: {},
+    levers: leversFrom(s),
+    useLevers: true,
   };
 }
 
@@ -97,6 +114,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
     return NaN;
   };
   if (!MODELS.some((m) => m.id === f.model)) errors.push({ field: 'model', message: `"${f.model}" is not a model of the catalog.` });
+  const models = [f.model, ...f.alsoModels.filter((m, i, all) => m !== f.model && all.indexOf(m) === i && MODELS.some((x) => x.id === m))];
   const promptTokens = num('promptTokens', 'Prompt length', 1, SETTING_LIMITS.maxPrompt, 'tokens', true);
   const outputTokens = num('outputTokens', 'Output length', 1, SETTING_LIMITS.maxOutput, 'tokens', true);
   const ratePerSec = num('ratePerSec', 'Peak traffic', 0.01, 10_000, 'req/s');
@@ -123,8 +141,9 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
   return {
     ok: true,
     request: {
-      models: [f.model], promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
+      models, promptTokens, outputTokens, spread, ratePerSec, ttftSloMs, tpotSloMs, inTimeShare: inTimePct / 100,
       gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, splits, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
+      ...(f.useLevers && f.levers !== '' ? { levers: f.levers } : {}),
     },
   };
 }
