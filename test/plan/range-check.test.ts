@@ -4,6 +4,7 @@ import { judge, sustainedRate, type Counter } from '../../src/plan/evaluate';
 import { plannedConfig } from '../../src/plan/planned';
 import { pressure, rangeVerdict, withRangeVerdict } from '../../src/plan/rangeCheck';
 import type { PlanConfig, PlanRequest } from '../../src/plan/types';
+import { PREDICTION_SPREADS, UNCERTAIN_INPUTS } from '../../src/engine/uncertainty';
 
 // The plan's near-knee flag from the ranges `lab predict` gives: a deployment just inside a target whose
 // range crosses it is flagged, with the input the verdict hangs on; one far inside is not.
@@ -39,8 +40,9 @@ describe('the range check of a recommended deployment', () => {
     expect(v.crosses).toContain('tpotP90');
     // TPOT is the decode step: only the step cost moves it this far, so it alone misses.
     expect(v.hangsOn).toBe('stepCost');
-    expect(v.sensitivity.map((x) => x.input).sort()).toEqual(['frontend', 'kvCapacity', 'stepCost']);
-    expect(v.sensitivity[0]).toMatchObject({ input: 'stepCost', value: 1.21, meets: false });
+    expect(v.sensitivity.map((x) => x.input).sort()).toEqual([...UNCERTAIN_INPUTS].sort());
+    // At its unfavourable end: the top of the step-cost spread.
+    expect(v.sensitivity[0]).toMatchObject({ input: 'stepCost', value: PREDICTION_SPREADS.stepCost[1], meets: false });
     expect(v.sensitivity[0].tpotP90Ms).toBeGreaterThan(req.tpotSloMs);
     // Most decisive first.
     const p = v.sensitivity.map((x) => x.pressure);
@@ -117,7 +119,8 @@ describe('lab plan says when the recommendation sits near its knee', () => {
     expect(doc.rangeRuns).toBe(c.ranges.runs);
     const text = cli(args(req)).out;
     expect(text).toMatch(/^ 1 .* near the knee$/m);
-    expect(text).toMatch(/^Near its knee: at the edges of what the lab is unsure of \(the ranges predict gives\), its ranges cross the targets: .*p90 TPOT [\d.]+–[\d.]+ ms against [\d.]+ ms.* The verdict hangs on the step cost: it alone misses at its unfavourable end \(steps 1\.21× as long\)\.$/m);
+    expect(text).toMatch(/^Near its knee: at the edges of what the lab is unsure of \(the ranges predict gives\), its ranges cross the targets: .*p90 TPOT [\d.]+–[\d.]+ ms against [\d.]+ ms.* The verdict hangs on the step cost: it alone misses at its unfavourable end \(steps ([\d.]+)× as long\)\.$/m);
+    expect(Number(/\(steps ([\d.]+)× as long\)/.exec(text)![1])).toBe(Number(PREDICTION_SPREADS.stepCost[1].toFixed(2)));
   });
 
   it('far inside: not flagged, and the text says it meets every target at the edges', () => {
