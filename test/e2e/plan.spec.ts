@@ -101,15 +101,27 @@ test('a TPOT target the cheapest meets at its point but not at the edges of its 
   const { page } = await lab({ query: '#plan' });
   const section = await planSection(page);
   await smallPlan(section);
-  await section.getByLabel('p90 TPOT at most').fill('35');
+  await section.getByLabel('p90 TPOT at most').fill('60');
   await section.getByTestId('plan-run').click();
-  await expect(section.getByTestId('plan-panel')).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  const panel = section.getByTestId('plan-panel');
+  await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
   const first = section.getByTestId('plan-row').nth(0);
+  const tpotEdge = first.locator('[data-testid="plan-edge"][data-metric="p90 TPOT"]');
+  // Far inside a loose target: checked, its range shown, nothing crossed.
+  await expect(tpotEdge).toHaveAttribute('data-crosses', 'false');
+  const [lo, hi] = (/([\d.]+)–([\d.]+) ms/.exec((await tpotEdge.textContent()) ?? '') ?? []).slice(1).map(Number);
+  expect(hi).toBeGreaterThan(lo);
+  // A target just under the top of that range (the spreads' step cost makes it a few tens of percent above the point):
+  // the cheapest still meets it at its point, but not at the edges.
+  const target = Math.floor(hi * 0.98); // the form takes whole ms
+  await section.getByLabel('p90 TPOT at most').fill(String(target));
+  await section.getByTestId('plan-run').click();
+  await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
   await expect(first).toHaveAttribute('data-knee-reasons', /\branges\b/);
-  await expect(first.locator('[data-testid="plan-edge"][data-metric="p90 TPOT"]')).toHaveAttribute('data-crosses', 'true');
-  await expect(first.locator('[data-testid="plan-edge"][data-metric="p90 TPOT"]')).toHaveText(/^p90 TPOT at the edges: [\d.]+–3[5-9]\.\d ms\s*crosses 35 ms$/);
+  await expect(tpotEdge).toHaveAttribute('data-crosses', 'true');
+  await expect(tpotEdge).toHaveText(new RegExp(`^p90 TPOT at the edges: [\\d.]+–[\\d.]+ ms\\s*crosses ${target} ms$`));
   await expect(first.getByTestId('plan-knee-tag')).toHaveText('near the knee (see below)');
-  await expect(section.getByTestId('plan-knees')).toContainText(/#1: At the edges of what the lab is unsure of .*p90 TPOT runs [\d.]+ to [\d.]+ ms against the 35 ms target.*The verdict hangs on every step \d+% slower: that alone misses\./);
+  await expect(section.getByTestId('plan-knees')).toContainText(new RegExp(`#1: At the edges of what the lab is unsure of .*p90 TPOT runs [\\d.]+ to [\\d.]+ ms against the ${target} ms target.*The verdict hangs on every step \\d+% slower: that alone misses\\.`));
   await axeClean(page);
 });
 
