@@ -21,7 +21,8 @@ import { OptionError, readFlags, type FlagTable } from './flags';
 import { UsageError } from './args';
 import { readTextFile } from './readText';
 import { withTrace } from './trace';
-import { BUILT_IN_TRACES } from '../import/traceCatalog';
+import { BUILT_IN_TRACE_IDS, BUILT_IN_TRACES, type BuiltInTraceId } from '../import/traceCatalog';
+import { tracePredictArgs, type PlanTraceRef } from '../plan/planTrace';
 import { DEFAULT_SETTINGS } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 
@@ -78,10 +79,13 @@ function planTrace(values: Map<string, string>): { trace: PlanTrace; promptToken
   try {
     const { scenario, trace } = withTrace(base.scenario, extras, readTextFile);
     if (scenario.load.kind !== 'trace' || !trace) throw new OptionError('--trace: no trace was read');
+    // A built-in trace is named as the page's planner names it (its links can carry it); a file by its path.
+    const builtIn: PlanTraceRef | undefined = (BUILT_IN_TRACE_IDS as readonly string[]).includes(given) ? { id: given as BuiltInTraceId, window: trace.window } : undefined;
     return {
       trace: {
         sendS: [...scenario.load.sendTimesS], promptTokens: [...(scenario.load.promptTokens ?? [])], outputTokens: [...(scenario.load.outputTokens ?? [])], meanRatePerSec: trace.meanRatePerSec,
-        predict: ['--trace', given, ...(values.has('trace-window') ? ['--trace-window', values.get('trace-window')!] : [])],
+        predict: builtIn ? tracePredictArgs(builtIn) : ['--trace', given, ...(values.has('trace-window') ? ['--trace-window', values.get('trace-window')!] : [])],
+        ...(builtIn ? { builtIn } : {}),
       },
       promptTokens: scenario.workload.promptTokens,
       outputTokens: scenario.workload.outputTokens,

@@ -71,6 +71,18 @@ export function planSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number
 }
 
 /**
+ * The settings a row's link writes for `c` at `ratePerSec`: `planSettings`,
+ * and with a built-in trace, that trace, its slice and the speed the plan
+ * replayed it at, so the lab's Trace section replays the same traffic on the
+ * deployment (the lab's own run stays Poisson at the rate and the mean lengths).
+ */
+export function planLinkSettings(req: PlanRequest, c: PlanConfig, ratePerSec: number): Settings {
+  const s = planSettings(req, c, ratePerSec);
+  const b = req.trace?.builtIn;
+  return b ? { ...s, trace: b.id, traceWindow: b.window, traceSpeed: ratePerSec / req.trace!.meanRatePerSec } : s;
+}
+
+/**
  * The engine scenario of `c` at `ratePerSec`: the settings' own, with a
  * request trace in place of Poisson arrivals when the plan has one (sped up
  * to the rate), or why it cannot run.

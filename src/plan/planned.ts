@@ -5,7 +5,7 @@
  */
 import { PARAMS } from '../settings/schema';
 import { settingsToQuery } from '../settings/parse';
-import { gpusOf, planSettings, type Judged } from './evaluate';
+import { gpusOf, planLinkSettings, planSettings, type Judged } from './evaluate';
 import type { PlanConfig, PlannedConfig, PlanRequest } from './types';
 
 /** A deployment whose sustained rate is below this multiple of the asked rate sits near its knee. */
@@ -46,6 +46,6 @@ export function plannedConfig(req: PlanRequest, c: PlanConfig, at: Judged, susta
     ranges: null,
     // A traced plan's run is the trace sped up to the asked rate (whose mean rate it is, so speed 1 unless --rate asked more).
     predict: req.trace ? [...predictArgs(query), ...req.trace.predict, ...(R === req.trace.meanRatePerSec ? [] : ['--trace-speed', String(R / req.trace.meanRatePerSec)])] : predictArgs(query),
-    link: query,
+    link: req.trace?.builtIn ? settingsToQuery(planLinkSettings(req, c, R)) : query,
   };
 }

@@ -14,7 +14,7 @@
  */
 import { TP_DEGREES } from '../engine/profiles/catalog';
 import { queryWithPin } from '../settings/pin';
-import { judge, planSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
+import { judge, planLinkSettings, refusal, sustainedRate, type Counter, type Judged } from './evaluate';
 import { plannedConfig } from './planned';
 import { rangeCheckedRows, rangeVerdict, withRangeVerdicts } from './rangeCheck';
 import { searchSplit } from './split';
@@ -151,7 +151,7 @@ export function combineOutcomes(req: PlanRequest, outcomes: readonly (ShapeOutco
   }
   const ranked = rank(found);
   const kept = undominated(ranked);
-  const cheapest = kept[0] ? planSettings(req, kept[0], req.ratePerSec) : null;
+  const cheapest = kept[0] ? planLinkSettings(req, kept[0], req.ratePerSec) : null;
   return {
     evaluated,
     refused: { count: refusedCount, reasons },

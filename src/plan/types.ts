@@ -4,6 +4,7 @@
  * per hour). Pure data: the search is in `search.ts`.
  */
 import type { EngineId } from '../engine/engines/presets';
+import type { PlanTraceRef } from './planTrace';
 import type { RangeVerdict } from './rangeCheck';
 
 /** What the traffic asks and what it must get. */
@@ -62,6 +63,12 @@ export interface PlanTrace {
   meanRatePerSec: number;
   /** The `lab predict` options that read the same slice (`--trace azure-code --trace-window 0:600`). */
   predict: string[];
+  /**
+   * Set when it is a built-in trace: which, and the slice. A link can name it
+   * (`trace=azure-code&traceWindow=0:600`), so each row's link opens the lab
+   * with the same traffic in its Trace section; a file cannot ride in a link.
+   */
+  builtIn?: PlanTraceRef;
 }
 
 /** How a deployment's instances share the work: each does both, or some only prefill and the rest only decode. */
