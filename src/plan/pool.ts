@@ -9,12 +9,18 @@
  */
 import { rangeCheckedRows, withRangeVerdicts, type RangeVerdict } from './rangeCheck';
 import { combineOutcomes, planShapes, type PlanProgress, type ShapeOutcome } from './search';
+import type { PlanTraceRef } from './planTrace';
 import type { PlanConfig, PlanRequest, PlanResult } from './types';
 
-/** What a worker is told once, before any shape: the request it plans. */
+/**
+ * What a worker is told once, before any shape: the request it plans. With
+ * `traceRef`, the request comes without its trace and the worker loads that
+ * built-in trace itself and slices it (the page's workers: planTrace.ts).
+ */
 export interface PlanStart {
   kind: 'start';
   request: PlanRequest;
+  traceRef?: PlanTraceRef;
 }
 /** What a worker is told for each shape: search shape number `index` of `planShapes(request)`. */
 export interface ShapeJob {

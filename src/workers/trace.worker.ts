@@ -10,14 +10,11 @@ import type { RequestTrace, TraceResult } from '../import/trace';
 import { importTraceSource } from '../import/traceSource';
 import type { BuiltInTraceId } from '../import/traceCatalog';
 import { runTraceComparison } from '../traces/traceRun';
+import { builtInTraceText } from './builtInTraceText';
 import type { TraceSource, TraceWorkerReply, TraceWorkerRequest } from '../traces/traceProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const BUILT_IN_TEXT: Record<BuiltInTraceId, () => Promise<{ default: string }>> = {
-  'azure-code': () => import('../../data/traces/AzureLLMInferenceTrace_code.csv?raw'),
-  'azure-conv': () => import('../../data/traces/AzureLLMInferenceTrace_conv.csv?raw'),
-};
 
 const parsed = new Map<BuiltInTraceId | Blob, TraceResult>();
 
@@ -26,7 +23,7 @@ async function load(source: TraceSource): Promise<TraceResult> {
   const hit = parsed.get(key);
   if (hit) return hit;
   // A file takes the result files' door (size cap, text rules, line-numbered errors); a built-in trace the same parser.
-  const result = await importTraceSource(source.kind === 'built-in' ? (await BUILT_IN_TEXT[source.id]()).default : source.file);
+  const result = await importTraceSource(source.kind === 'built-in' ? await builtInTraceText(source.id) : source.file);
   parsed.set(key, result);
   while (parsed.size > 4) parsed.delete(parsed.keys().next().value as BuiltInTraceId | Blob);
   return result;

@@ -140,6 +140,42 @@ test('two models planned at once: each row names its model', async ({ lab }) => 
   await axeClean(page);
 });
 
+test('plan for the coding trace: the workers load it from the page, the rows link the lab to the same trace and slice; axe clean', async ({ lab }) => {
+  const { page, requests } = await lab({ query: '#plan' });
+  const section = await planSection(page);
+  const boxes = section.getByTestId('plan-gpus').getByRole('checkbox');
+  for (const box of await boxes.all()) if ((await box.getAttribute('value')) !== 'h100-sxm') await box.uncheck();
+  await section.getByRole('checkbox', { name: 'TensorRT-LLM' }).uncheck();
+  await section.getByLabel('Most GPUs in one deployment').fill('2');
+  await section.getByLabel('Traffic', { exact: true }).selectOption('azure-code');
+  // The trace gives the lengths and the rate: their fields make way for its window.
+  await expect(section.getByLabel('Peak traffic')).toHaveCount(0);
+  await section.getByLabel('Trace window, FROM:TO').fill('0:120');
+  await expect(section.getByTestId('trace-attribution')).toBeVisible();
+  expect(requests.filter((u) => /AzureLLMInferenceTrace/.test(u))).toEqual([]);
+  await section.getByTestId('plan-run').click();
+  const panel = section.getByTestId('plan-panel');
+  await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
+  await expect(panel).toHaveAttribute('data-workers', '0');
+  // The trace came from the page's own origin, as a chunk the planner's workers asked for.
+  const origin = new URL(page.url()).origin;
+  const chunks = requests.filter((u) => /AzureLLMInferenceTrace_code/.test(u));
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks.every((u) => u.startsWith(origin))).toBe(true);
+  await expect(section.getByTestId('plan-traffic-summary')).toContainText(/Traffic: Azure coding service \(2023\), 0–120 s, \d+ requests at [\d.]+ req\/s mean/);
+  await expect(section.getByTestId('plan-results')).not.toContainText(/NaN|Infinity|undefined/);
+  const rows = section.getByTestId('plan-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(1);
+  await axeClean(page);
+  const link = rows.nth(0).getByTestId('plan-link');
+  const params = new URLSearchParams((await link.getAttribute('href'))!.slice(1).split('#')[0]);
+  expect([params.get('trace'), params.get('traceWindow'), params.get('gpu')]).toEqual(['azure-code', '0:120', 'h100-sxm']);
+  await link.click();
+  await page.waitForURL((u) => u.searchParams.get('trace') === 'azure-code');
+  await ready(page);
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+});
+
 for (const width of [390, 1280] as const) {
   test(`screenshot of the Plan section with a small plan at ${width} px @screenshots`, async ({ lab }) => {
     const { page } = await lab({ query: '#plan', width });

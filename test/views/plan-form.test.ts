@@ -83,3 +83,29 @@ describe('the split the plan considers', () => {
     expect(planFormFrom(DEFAULT_SETTINGS).splits).toEqual(['colocated']);
   });
 });
+
+describe('the traffic the plan serves', () => {
+  it('is a peak rate by default; a built-in trace names itself and its window, and the typed lengths and rate are not read', () => {
+    expect(planFormFrom(DEFAULT_SETTINGS)).toMatchObject({ traffic: 'rate', traceWindow: '0:600' });
+    expect(validatePlanForm(form(), 0.2)).not.toHaveProperty('traceRef');
+    const r = validatePlanForm(form({ traffic: 'azure-code', traceWindow: ' 60:300 ', promptTokens: 'oops', ratePerSec: '' }), 0.2);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.traceRef).toEqual({ id: 'azure-code', window: { fromS: 60, toS: 300 } });
+    // Filled in from the slice by a worker before the plan starts.
+    expect([r.request.promptTokens, r.request.outputTokens, r.request.ratePerSec]).toEqual([0, 0, 0]);
+    const whole = validatePlanForm(form({ traffic: 'azure-conv', traceWindow: '' }), 0.2);
+    expect(whole.ok && whole.traceRef).toEqual({ id: 'azure-conv', window: { fromS: 0, toS: null } });
+    const open = validatePlanForm(form({ traffic: 'azure-conv', traceWindow: '1800:' }), 0.2);
+    expect(open.ok && open.traceRef).toEqual({ id: 'azure-conv', window: { fromS: 1800, toS: null } });
+  });
+
+  it('refuses a window that is not FROM:TO, or ends before it starts, and a trace that is not built in, with the reason', () => {
+    const bad = validatePlanForm(form({ traffic: 'azure-code', traceWindow: '600:60' }), 0.2);
+    expect(!bad.ok && bad.errors).toEqual([{ field: 'traceWindow', message: 'Trace window: the end (60 s) must come after the start (600 s); or leave it empty for the whole trace.' }]);
+    const words = validatePlanForm(form({ traffic: 'azure-code', traceWindow: 'ten minutes' }), 0.2);
+    expect(!words.ok && words.errors.map((e) => e.field)).toEqual(['traceWindow']);
+    const unknown = validatePlanForm(form({ traffic: 'my-file' as never }), 0.2);
+    expect(!unknown.ok && unknown.errors.map((e) => e.field)).toEqual(['traffic']);
+  });
+});

@@ -2,8 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { ENGINE_IDS, enginePreset, type EngineId } from '../../engine/engines/presets';
 import { GPUS, MODELS } from '../../engine/profiles/catalog';
 import { workloadById } from '../../engine/workloads';
+import { BUILT_IN_TRACE_IDS, BUILT_IN_TRACES } from '../../import/traceCatalog';
 import { PLAN_SPLITS } from '../../plan/types';
-import type { FieldError, PlanForm } from './planForm';
+import { TraceAttribution } from '../trace/TraceAttribution';
+import type { FieldError, PlanForm, PlanTraffic } from './planForm';
 
 /** A typed value with its label, unit and, when it is wrong, the reason (linked for screen readers). */
 export function TextField({ label, value, onChange, error, unit, name, className = 'w-24' }: { label: ReactNode; value: string; onChange: (v: string) => void; error?: string; unit?: string; name: string; className?: string }) {
@@ -42,6 +44,8 @@ export function TextField({ label, value, onChange, error, unit, name, className
 export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch: Partial<PlanForm>) => void; errors: FieldError[] }) {
   const err = (field: string) => errors.find((e) => e.field === field)?.message;
   const modelId = useId();
+  const trafficId = useId();
+  const traced = form.traffic !== 'rate';
   const preset = form.workload !== 'custom' ? workloadById(form.workload) : undefined;
   const toggle = <T extends string>(list: T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
   return (
@@ -73,10 +77,39 @@ export function PlanFields({ form, set, errors }: { form: PlanForm; set: (patch:
             </div>
           </details>
         </div>
-        <TextField name="prompt" label="Prompt (mean)" unit="tokens" value={form.promptTokens} onChange={(v) => set({ promptTokens: v, workload: 'custom' })} error={err('promptTokens')} />
-        <TextField name="output" label="Output (mean)" unit="tokens" value={form.outputTokens} onChange={(v) => set({ outputTokens: v, workload: 'custom' })} error={err('outputTokens')} />
-        <TextField name="rate" label="Peak traffic" unit="req/s" value={form.ratePerSec} onChange={(v) => set({ ratePerSec: v })} error={err('ratePerSec')} />
-        <p className="basis-full text-xs text-muted">{preset ? `Lengths of the lab's workload, ${preset.label}.` : 'Custom lengths.'} Arrivals are Poisson at the peak rate.</p>
+        <div className="flex flex-col">
+          <label htmlFor={trafficId} className="text-sm font-medium">
+            Traffic
+          </label>
+          <select id={trafficId} value={form.traffic} onChange={(e) => set({ traffic: e.target.value as PlanTraffic })} className="rounded border border-line bg-raised px-2 py-1 text-sm" data-testid="plan-traffic">
+            <option value="rate">A peak rate (Poisson arrivals)</option>
+            {BUILT_IN_TRACE_IDS.map((id) => (
+              <option key={id} value={id}>
+                Trace: {BUILT_IN_TRACES[id].short}
+              </option>
+            ))}
+          </select>
+        </div>
+        {traced ? (
+          <>
+            <TextField name="trace-window" label="Trace window, FROM:TO" unit="s" value={form.traceWindow} onChange={(v) => set({ traceWindow: v })} error={err('traceWindow')} className="w-28" />
+            <p className="basis-full max-w-prose text-xs text-muted" data-testid="plan-trace-note">
+              The trace&apos;s own arrivals and lengths, replayed in the planner&apos;s workers (empty window: the whole trace). The plan serves its mean rate: each candidate is judged
+              on the trace sped up or slowed down to the rate under test, with the slice&apos;s mean lengths, as <code>lab plan --trace {form.traffic}</code> does. A row&apos;s link opens the
+              lab on that deployment with this trace, slice and speed in its Trace section; the lab&apos;s own run stays Poisson at the mean rate and lengths.
+            </p>
+            <div className="basis-full">
+              <TraceAttribution />
+            </div>
+          </>
+        ) : (
+          <>
+            <TextField name="prompt" label="Prompt (mean)" unit="tokens" value={form.promptTokens} onChange={(v) => set({ promptTokens: v, workload: 'custom' })} error={err('promptTokens')} />
+            <TextField name="output" label="Output (mean)" unit="tokens" value={form.outputTokens} onChange={(v) => set({ outputTokens: v, workload: 'custom' })} error={err('outputTokens')} />
+            <TextField name="rate" label="Peak traffic" unit="req/s" value={form.ratePerSec} onChange={(v) => set({ ratePerSec: v })} error={err('ratePerSec')} />
+            <p className="basis-full text-xs text-muted">{preset ? `Lengths of the lab's workload, ${preset.label}.` : 'Custom lengths.'} Arrivals are Poisson at the peak rate.</p>
+          </>
+        )}
       </fieldset>
       <fieldset className="flex flex-wrap items-start gap-4">
         <legend className="mb-1 text-sm font-semibold">The targets</legend>

@@ -58,7 +58,7 @@ export function PlanPanel() {
   const errors = checked.ok ? [] : checked.errors;
   const onRun = () => {
     setTried(true);
-    if (checked.ok) run(checked.request);
+    if (checked.ok) run(checked.request, checked.traceRef);
     else summaryRef.current?.focus();
   };
   return (

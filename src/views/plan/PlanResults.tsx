@@ -2,7 +2,7 @@ import { RANGE_CHECKED_ROWS } from '../../plan/rangeCheck';
 import type { PlanRequest, PlanResult } from '../../plan/types';
 import { formatMs, formatNumber, formatReqPerSec, formatShare } from '../chart/format';
 import { ParetoChart } from './ParetoChart';
-import { edgeRanges, engineText, kneeReason, shapeText, type EdgeRange } from './planText';
+import { edgeRanges, engineText, kneeReason, shapeText, traceText, type EdgeRange } from './planText';
 import { unpricedGpus } from './planForm';
 
 // Headers wrap ("Goodput / per GPU") so the table fits a laptop's width; cells do not.
@@ -39,8 +39,15 @@ export function PlanResults({ request, result, elapsedS, workers }: { request: P
       <p className="text-sm" data-testid="plan-summary">
         {result.cancelled ? 'Stopped early: ' : ''}
         {result.evaluated.toLocaleString('en-US')} simulations in {formatNumber(elapsedS)} s on {workers} {workers === 1 ? 'worker' : 'workers'}; {result.refused.count} configurations cannot run,{' '}
-        {result.pruned} pruned. {configs.length === 0 ? '' : `${configs.length} meet the targets at ${formatReqPerSec(request.ratePerSec)}, cheapest first (${priced ? 'by cost per hour' : 'by GPUs'}).`}
+        {result.pruned} pruned. {configs.length === 0 ? '' : `${configs.length} meet the targets at ${formatReqPerSec(request.ratePerSec)}${request.trace ? ', the trace\'s mean rate' : ''}, cheapest first (${priced ? 'by cost per hour' : 'by GPUs'}).`}
       </p>
+      {request.trace && (
+        <p className="text-sm" data-testid="plan-traffic-summary">
+          Traffic: {traceText(request.trace)}, {request.trace.sendS.length.toLocaleString('en-US')} requests at {formatReqPerSec(request.trace.meanRatePerSec)} mean, its mean lengths{' '}
+          {request.promptTokens.toLocaleString('en-US')} in / {request.outputTokens.toLocaleString('en-US')} out. Each link carries the trace, its slice and speed (<code>trace=</code>,{' '}
+          <code>traceWindow=</code>), so the lab&apos;s Trace section replays the same traffic on that deployment.
+        </p>
+      )}
       {missing.length > 0 && (
         <p className="text-sm text-muted">Ranked by GPUs: no price was given for {missing.join(', ')}, so costs cannot be compared across every GPU.</p>
       )}
@@ -106,10 +113,10 @@ export function PlanResults({ request, result, elapsedS, workers }: { request: P
             </table>
           </div>
           <p className="max-w-prose text-xs text-muted">
-            Sustains: the highest Poisson rate it serves within the targets (found by bisection). Headroom: that rate over the asked one. Goodput per GPU: requests per second that meet
+            Sustains: {request.trace ? 'the fastest replay of the trace (as its mean rate) it serves within the targets' : 'the highest Poisson rate it serves within the targets'} (found by bisection). Headroom: that rate over the asked one. Goodput per GPU: requests per second that meet
             both targets at the asked rate, per GPU. Under p90 TTFT, p90 TPOT and in time, for the cheapest {RANGE_CHECKED_ROWS}: the range at the edges of what the lab is unsure of, the
             asked rate run again with less or more KV memory and slower or faster steps and front end, as far as the calibration says the lab can be off (the ranges on the
-            lab&apos;s cards); a range that crosses its target puts the deployment near its knee. Every number is the lab&apos;s own simulation of {request.requests} requests, measured in the steady window.
+            lab&apos;s cards); a range that crosses its target puts the deployment near its knee. Every number is the lab&apos;s own simulation of {request.trace ? request.trace.sendS.length.toLocaleString('en-US') : request.requests} requests, measured in the steady window.
           </p>
           {knees.length > 0 && (
             <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="plan-knees">

@@ -9,11 +9,17 @@ import { workloadById } from '../../engine/workloads';
 import {
   DEFAULT_IN_TIME_SHARE, DEFAULT_PLAN_ENGINES, DEFAULT_PLAN_GPUS, DEFAULT_PLAN_MAX_GPUS, DEFAULT_PLAN_PRECISIONS, DEFAULT_PLAN_REQUESTS, DEFAULT_PLAN_SEED,
 } from '../../plan/defaults';
+import { BUILT_IN_TRACE_IDS, type BuiltInTraceId } from '../../import/traceCatalog';
+import type { PlanTraceRef } from '../../plan/planTrace';
 import { PLAN_SPLITS, type PlanRequest, type PlanSplit } from '../../plan/types';
 import { PLAN_OWN_KEYS } from '../../plan/evaluate';
 import { settingsToQuery } from '../../settings/parse';
 import { SETTING_LIMITS, type Settings } from '../../settings/schema';
 import { workloadTargets } from '../../settings/targets';
+import { traceWindowField } from '../../settings/traceFields';
+
+/** The traffic a plan serves: a peak rate (Poisson arrivals) or a built-in trace replayed. */
+export type PlanTraffic = 'rate' | BuiltInTraceId;
 
 /** The form's fields, as the user typed them. */
 export interface PlanForm {
@@ -25,6 +31,9 @@ export interface PlanForm {
   promptTokens: string;
   outputTokens: string;
   ratePerSec: string;
+  /** A peak rate, or a built-in trace whose slice `traceWindow` (FROM:TO seconds; empty: the whole trace) gives the arrivals, lengths and rate. */
+  traffic: PlanTraffic;
+  traceWindow: string;
   ttftSloMs: string;
   tpotSloMs: string;
   inTimePct: string;
@@ -46,7 +55,12 @@ export interface FieldError {
   message: string;
 }
 
-export type PlanFormOutcome = { ok: true; request: PlanRequest } | { ok: false; errors: FieldError[] };
+/**
+ * A request the planner can run, or every refusal. With `traceRef`, the
+ * request's lengths and rate are 0 until the trace's slice fills them in
+ * (pagePlanner.ts `tracedRequest`, in a worker).
+ */
+export type PlanFormOutcome = { ok: true; request: PlanRequest; traceRef?: PlanTraceRef } | { ok: false; errors: FieldError[] };
 
 /** The peak rate a plan starts from when the lab runs a closed loop (no rate of its own). */
 export const DEFAULT_PLAN_RATE_PER_SEC = 10;
@@ -77,6 +91,8 @@ export function planFormFrom(s: Settings): PlanForm {
     promptTokens: String(named?.promptTokens ?? s.prompt),
     outputTokens: String(named?.outputTokens ?? s.output),
     ratePerSec: show(rate),
+    traffic: 'rate',
+    traceWindow: traceWindowField.serialize(s.traceWindow),
     ttftSloMs: show(s.ttftSlo ?? targets.ttftSlo),
     tpotSloMs: show(s.tpotSlo ?? targets.tpotSlo),
     inTimePct: show(DEFAULT_IN_TIME_SHARE * 100),
@@ -115,9 +131,19 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
   };
   if (!MODELS.some((m) => m.id === f.model)) errors.push({ field: 'model', message: `"${f.model}" is not a model of the catalog.` });
   const models = [f.model, ...f.alsoModels.filter((m, i, all) => m !== f.model && all.indexOf(m) === i && MODELS.some((x) => x.id === m))];
-  const promptTokens = num('promptTokens', 'Prompt length', 1, SETTING_LIMITS.maxPrompt, 'tokens', true);
-  const outputTokens = num('outputTokens', 'Output length', 1, SETTING_LIMITS.maxOutput, 'tokens', true);
-  const ratePerSec = num('ratePerSec', 'Peak traffic', 0.01, 10_000, 'req/s');
+  const traced = f.traffic !== 'rate';
+  if (traced && !(BUILT_IN_TRACE_IDS as readonly string[]).includes(f.traffic)) errors.push({ field: 'traffic', message: `"${f.traffic}" is not a built-in trace.` });
+  // A trace gives the lengths and the rate itself: the typed ones are neither read nor refused.
+  const promptTokens = traced ? 0 : num('promptTokens', 'Prompt length', 1, SETTING_LIMITS.maxPrompt, 'tokens', true);
+  const outputTokens = traced ? 0 : num('outputTokens', 'Output length', 1, SETTING_LIMITS.maxOutput, 'tokens', true);
+  const ratePerSec = traced ? 0 : num('ratePerSec', 'Peak traffic', 0.01, 10_000, 'req/s');
+  let traceRef: PlanTraceRef | undefined;
+  if (traced) {
+    const raw = f.traceWindow.trim();
+    const w = raw === '' ? ({ ok: true, value: { fromS: 0, toS: null } } as const) : traceWindowField.parse(raw);
+    if (w.ok) traceRef = { id: f.traffic as BuiltInTraceId, window: w.value };
+    else errors.push({ field: 'traceWindow', message: `Trace window: ${w.reason}; or leave it empty for the whole trace.` });
+  }
   const ttftSloMs = num('ttftSloMs', 'p90 TTFT target', 1, 600_000, 'ms');
   const tpotSloMs = num('tpotSloMs', 'p90 TPOT target', 0.1, 10_000, 'ms');
   const inTimePct = num('inTimePct', 'Share in time', 1, 100, '%');
@@ -145,6 +171,7 @@ export function validatePlanForm(f: PlanForm, spread: number): PlanFormOutcome {
       gpus, precisions: [...DEFAULT_PLAN_PRECISIONS], engines, splits, maxGpus, pricePerGpuHour, requests: DEFAULT_PLAN_REQUESTS, seed: DEFAULT_PLAN_SEED,
       ...(f.useLevers && f.levers !== '' ? { levers: f.levers } : {}),
     },
+    ...(traceRef ? { traceRef } : {}),
   };
 }
 

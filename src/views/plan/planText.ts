@@ -3,7 +3,8 @@ import { enginePreset } from '../../engine/engines/presets';
 import { GPUS, MODELS } from '../../engine/profiles/catalog';
 import { NEAR_KNEE } from '../../plan/search';
 import type { InputAtWorstEnd } from '../../plan/rangeCheck';
-import type { PlannedConfig, PlanRequest } from '../../plan/types';
+import { BUILT_IN_TRACES } from '../../import/traceCatalog';
+import type { PlannedConfig, PlanRequest, PlanTrace } from '../../plan/types';
 import { format } from 'd3-format';
 import { formatMs, formatReqPerSec } from '../chart/format';
 import { formatCount, formatShare } from '../common/format';
@@ -87,4 +88,12 @@ export function edgeRanges(c: PlannedConfig, req: PlanRequest): { ttft: EdgeRang
     tpot: { range: msRange(v.tpotP90Ms), crosses: v.crosses.includes('tpotP90'), target: formatMs(req.tpotSloMs) },
     inTime: { range: `${formatShare(v.inTimeShare[0])}–${formatShare(v.inTimeShare[1])}`, crosses: v.crosses.includes('inTime') || v.crosses.includes('completion'), target: formatShare(req.inTimeShare) },
   };
+}
+
+/** A plan's trace in words: which built-in and the slice ("Azure coding service (2023), 0–120 s"), else the file predict reads. */
+export function traceText(t: PlanTrace): string {
+  if (!t.builtIn) return `the trace ${t.predict[1] ?? ''}`;
+  const w = t.builtIn.window;
+  const slice = w.fromS === 0 && w.toS === null ? 'the whole trace' : w.toS === null ? `from ${w.fromS} s to the end` : `${w.fromS}–${w.toS} s`;
+  return `${BUILT_IN_TRACES[t.builtIn.id].short}, ${slice}`;
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlanTraceRef } from '../../plan/planTrace';
 import type { PlanProgress } from '../../plan/search';
 import type { PlanRequest, PlanResult } from '../../plan/types';
-import { createPlanWorker, pageWorkerCount, planOnPage, type PlanWebWorker } from './pagePlanner';
+import { createPlanWorker, pageWorkerCount, planOnPage, tracedRequest, TraceRefused, type PlanWebWorker } from './pagePlanner';
 
 /** Where a plan on the page is: not run, running (with its progress), done, stopped by Cancel, or failed. */
 export type PlanRunState =
@@ -12,11 +13,12 @@ export type PlanRunState =
 
 /**
  * Runs plans on the page's workers. `run` starts one (stopping any before
- * it); `cancel` aborts it, which terminates every worker. `live` counts the
- * workers started and not yet terminated (the section shows it, so a test
- * can wait for 0).
+ * it); with `traceRef`, a worker first reads the trace's slice into the
+ * request. `cancel` aborts it, which terminates every worker. `live` counts
+ * the workers started and not yet terminated (the section shows it, so a
+ * test can wait for 0).
  */
-export function usePlanRun(): { state: PlanRunState; live: number; run: (req: PlanRequest) => void; cancel: () => void } {
+export function usePlanRun(): { state: PlanRunState; live: number; run: (req: PlanRequest, traceRef?: PlanTraceRef) => void; cancel: () => void } {
   const [state, setState] = useState<PlanRunState>({ status: 'idle' });
   const [live, setLive] = useState(0);
   const current = useRef<AbortController | null>(null);
@@ -24,7 +26,7 @@ export function usePlanRun(): { state: PlanRunState; live: number; run: (req: Pl
   const cancel = useCallback(() => current.current?.abort(), []);
   useEffect(() => cancel, [cancel]);
 
-  const run = useCallback((request: PlanRequest) => {
+  const run = useCallback((asked: PlanRequest, traceRef?: PlanTraceRef) => {
     current.current?.abort();
     const stop = new AbortController();
     current.current = stop;
@@ -43,27 +45,37 @@ export function usePlanRun(): { state: PlanRunState; live: number; run: (req: Pl
     };
     const t0 = performance.now();
     let last: PlanProgress = { done: 0, total: 0, evaluated: 0 };
+    let request = asked;
     setState({ status: 'running', request, progress: last, workers });
-    planOnPage(request, {
-      workers,
-      create,
-      signal: stop.signal,
-      onProgress: (progress) => {
-        last = progress;
-        if (current.current === stop) setState({ status: 'running', request, progress, workers });
-      },
-    }).then(
-      (result) => {
-        if (current.current !== stop) return;
-        current.current = null;
-        setState({ status: result.cancelled ? 'cancelled' : 'done', request, progress: last, result, elapsedS: (performance.now() - t0) / 1000, workers });
-      },
-      (e: unknown) => {
-        if (current.current !== stop) return;
-        current.current = null;
-        setState({ status: 'error', message: `the planner stopped: ${e instanceof Error ? e.message : String(e)}. Reload the page to try again.` });
-      },
-    );
+    // Cancelled while the trace was being read: nothing was planned, the form is as it was.
+    const idle = { status: 'idle' } as const;
+    (traceRef ? tracedRequest(asked, traceRef, create, stop.signal) : Promise.resolve(asked))
+      .then((req) => {
+        request = req;
+        return planOnPage(request, {
+          workers,
+          create,
+          signal: stop.signal,
+          onProgress: (progress) => {
+            last = progress;
+            if (current.current === stop) setState({ status: 'running', request, progress, workers });
+          },
+        });
+      })
+      .then(
+        (result) => {
+          if (current.current !== stop) return;
+          current.current = null;
+          setState({ status: result.cancelled ? 'cancelled' : 'done', request, progress: last, result, elapsedS: (performance.now() - t0) / 1000, workers });
+        },
+        (e: unknown) => {
+          if (current.current !== stop) return;
+          current.current = null;
+          if (stop.signal.aborted) return setState(idle);
+          const why = e instanceof Error ? e.message : String(e);
+          setState({ status: 'error', message: e instanceof TraceRefused ? `The trace cannot be planned: ${why}.` : `the planner stopped: ${why}. Reload the page to try again.` });
+        },
+      );
   }, []);
 
   return { state, live, run, cancel };
