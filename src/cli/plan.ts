@@ -85,6 +85,8 @@ function planTrace(values: Map<string, string>): { trace: PlanTrace; promptToken
       trace: {
         sendS: [...scenario.load.sendTimesS], promptTokens: [...(scenario.load.promptTokens ?? [])], outputTokens: [...(scenario.load.outputTokens ?? [])], meanRatePerSec: trace.meanRatePerSec,
         predict: builtIn ? tracePredictArgs(builtIn) : ['--trace', given, ...(values.has('trace-window') ? ['--trace-window', values.get('trace-window')!] : [])],
+        source: builtIn ? given : (given.split(/[\\/]/).at(-1) ?? given),
+        window: trace.window,
         ...(builtIn ? { builtIn } : {}),
       },
       promptTokens: scenario.workload.promptTokens,
@@ -190,10 +192,27 @@ export function parsePlanArgs(argv: readonly string[]): { ok: true; request: Pla
   }
 }
 
-/** The plan as `plan --json` prints it. */
-export function planJson(r: PlanResult, elapsedS: number) {
+/**
+ * What a plan was asked, as `plan --json` echoes it: the traffic (rate,
+ * lengths, and the trace: where from, its slice, its requests and mean rate,
+ * the speed it was replayed at) and the levers query (null when none).
+ */
+export function plannedFor(req: PlanRequest) {
+  const t = req.trace;
+  return {
+    ratePerSec: req.ratePerSec,
+    promptTokens: req.promptTokens,
+    outputTokens: req.outputTokens,
+    trace: t ? { source: t.source, builtIn: t.builtIn !== undefined, window: { fromS: t.window.fromS, toS: t.window.toS }, requests: t.sendS.length, meanRatePerSec: t.meanRatePerSec, speed: req.ratePerSec / t.meanRatePerSec } : null,
+    levers: req.levers ?? null,
+  };
+}
+
+/** The plan as `plan --json` prints it (`planned`: what it was asked, `plannedFor`). */
+export function planJson(req: PlanRequest, r: PlanResult, elapsedS: number) {
   const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
   return {
+    planned: plannedFor(req),
     evaluated: r.evaluated,
     elapsedS: round(elapsedS, 2),
     cancelled: r.cancelled,
@@ -286,7 +305,7 @@ export function runPlan(argv: readonly string[], out: (s: string) => void, err: 
   const t0 = performance.now();
   const result = plan(parsed.request, signal);
   const elapsedS = (performance.now() - t0) / 1000;
-  out(parsed.json ? JSON.stringify(planJson(result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
+  out(parsed.json ? JSON.stringify(planJson(parsed.request, result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
   return 0;
 }
 
@@ -303,7 +322,7 @@ export async function runPlanOnWorkers(argv: readonly string[], out: (s: string)
   try {
     const result = await planOnWorkers(parsed.request, parsed.workers, signal, (p) => progress?.(`lab plan: ${p.done} of ${p.total} shapes, ${p.evaluated} simulations`));
     const elapsedS = (performance.now() - t0) / 1000;
-    out(parsed.json ? JSON.stringify(planJson(result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
+    out(parsed.json ? JSON.stringify(planJson(parsed.request, result, elapsedS), null, 2) : planText(parsed.request, result, elapsedS));
     return 0;
   } catch (e) {
     err(`lab plan: a worker failed: ${e instanceof Error ? e.message : String(e)}`);

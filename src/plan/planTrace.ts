@@ -30,12 +30,12 @@ export function tracePredictArgs(ref: PlanTraceRef): string[] {
 }
 
 /**
- * The slice `window` of `full` as a plan's trace; `predict` names how `lab
+ * The slice `window` of `full` (from `source`: an id or a file's name) as a plan's trace; `predict` names how `lab
  * predict` reads the same slice, `builtIn` the built-in it came from (the
  * page's links carry it). Refused (with the reason) when the slice is empty
  * or holds one request, which has no rate.
  */
-export function planTraceFrom(full: RequestTrace, window: TraceWindow, predict: string[], builtIn?: PlanTraceRef): PlanTraceOutcome {
+export function planTraceFrom(full: RequestTrace, source: string, window: TraceWindow, predict: string[], builtIn?: PlanTraceRef): PlanTraceOutcome {
   const sliced = replayTrace(full, { speed: 1, fromS: window.fromS, toS: window.toS ?? Infinity });
   if (!sliced.ok) return sliced;
   const t = sliced.trace;
@@ -44,7 +44,7 @@ export function planTraceFrom(full: RequestTrace, window: TraceWindow, predict: 
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return {
     ok: true,
-    trace: { sendS: t.sendS, promptTokens: t.promptTokens, outputTokens: t.outputTokens, meanRatePerSec: traceRatePerSec(t), predict, ...(builtIn ? { builtIn } : {}) },
+    trace: { sendS: t.sendS, promptTokens: t.promptTokens, outputTokens: t.outputTokens, meanRatePerSec: traceRatePerSec(t), predict, source, window: { fromS: window.fromS, toS: window.toS }, ...(builtIn ? { builtIn } : {}) },
     promptTokens: Math.max(1, Math.round(mean(t.promptTokens))),
     outputTokens: Math.max(1, Math.round(mean(t.outputTokens))),
   };
@@ -55,5 +55,5 @@ export function planTraceFromText(text: string, ref: PlanTraceRef): PlanTraceOut
   if (!(BUILT_IN_TRACE_IDS as readonly string[]).includes(ref.id)) return { ok: false, error: `"${String(ref.id)}" is not a built-in trace (one of ${BUILT_IN_TRACE_IDS.join(', ')})` };
   const parsed = parseTrace(text);
   if (!parsed.ok) return parsed;
-  return planTraceFrom(parsed.trace, ref.window, tracePredictArgs(ref), ref);
+  return planTraceFrom(parsed.trace, ref.id, ref.window, tracePredictArgs(ref), ref);
 }

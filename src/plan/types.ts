@@ -4,6 +4,7 @@
  * per hour). Pure data: the search is in `search.ts`.
  */
 import type { EngineId } from '../engine/engines/presets';
+import type { TraceWindow } from '../settings/traceFields';
 import type { PlanTraceRef } from './planTrace';
 import type { RangeVerdict } from './rangeCheck';
 
@@ -63,6 +64,10 @@ export interface PlanTrace {
   meanRatePerSec: number;
   /** The `lab predict` options that read the same slice (`--trace azure-code --trace-window 0:600`). */
   predict: string[];
+  /** Where it came from: a built-in trace's id, or the file's name (without its folders). */
+  source: string;
+  /** The slice of the trace, seconds of it (`toS` null: to its end). */
+  window: TraceWindow;
   /**
    * Set when it is a built-in trace: which, and the slice. A link can name it
    * (`trace=azure-code&traceWindow=0:600`), so each row's link opens the lab

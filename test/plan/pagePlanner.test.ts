@@ -58,7 +58,7 @@ describe("the page's planner", () => {
     const out: string[] = [];
     expect(run(['plan', ...CLI_ARGS], (s) => out.push(s), (s) => { throw new Error(s); })).toBe(0);
     const cli = JSON.parse(out.join(''));
-    const mine = planJson(page, 0);
+    const mine = planJson(SMALL, page, 0);
     expect(page.configs.length).toBeGreaterThan(0);
     expect({ ...mine, elapsedS: 0 }).toEqual({ ...cli, elapsedS: 0 });
     // Two workers did the work, and both were ended once the plan was done.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main';
 import { parsePlanArgs } from '../../src/cli/plan';
 import { planTraceFromText } from '../../src/plan/planTrace';
 import { plan } from '../../src/plan/search';
@@ -66,5 +67,29 @@ describe('a built-in trace as the plan traffic', () => {
     const r = plan(request(['--model', 'llama-3.1-8b', '--trace', fixture, ...ARGS.slice(6)]));
     expect(r.configs.length).toBeGreaterThan(0);
     for (const c of r.configs) expect(new URLSearchParams(c.link).has('trace')).toBe(false);
+  });
+
+  it('plan --json echoes what it planned for: the trace (id or file name, slice, requests, mean rate, speed) and the levers', () => {
+    const json = (argv: string[]) => {
+      const out: string[] = [];
+      expect(run(['plan', ...argv, '--json'], (x) => out.push(x), (x) => { throw new Error(x); })).toBe(0);
+      return JSON.parse(out.join('')).planned;
+    };
+    const req = request(ARGS);
+    const built = json([...ARGS, '--levers', 'specMethod=ngram']);
+    expect(built).toEqual({
+      ratePerSec: req.trace!.meanRatePerSec, promptTokens: req.promptTokens, outputTokens: req.outputTokens,
+      trace: { source: 'azure-code', builtIn: true, window: { fromS: 0, toS: 120 }, requests: req.trace!.sendS.length, meanRatePerSec: req.trace!.meanRatePerSec, speed: 1 },
+      levers: 'specMethod=ngram',
+    });
+    // A file is named without its folders; no window is the whole trace; --rate is the speed over the mean rate.
+    const fixture = new URL('../fixtures/trace-bursts.jsonl', import.meta.url).pathname;
+    const file = json(['--model', 'llama-3.1-8b', '--trace', fixture, ...ARGS.slice(6), '--rate', '10']);
+    const fileReq = request(['--model', 'llama-3.1-8b', '--trace', fixture, ...ARGS.slice(6)]);
+    expect(file.trace).toEqual({ source: 'trace-bursts.jsonl', builtIn: false, window: { fromS: 0, toS: null }, requests: 389, meanRatePerSec: fileReq.trace!.meanRatePerSec, speed: 10 / fileReq.trace!.meanRatePerSec });
+    expect([file.ratePerSec, file.levers]).toEqual([10, null]);
+    // A rate: no trace.
+    const rate = json(['--model', 'llama-3.1-8b', '--prompt', '500', '--output', '50', '--rate', '2', ...ARGS.slice(6)]);
+    expect(rate).toEqual({ ratePerSec: 2, promptTokens: 500, outputTokens: 50, trace: null, levers: null });
   });
 });

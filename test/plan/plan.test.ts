@@ -126,7 +126,8 @@ describe('lab plan', () => {
     const r = cli([...base, '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
-    expect(Object.keys(doc)).toEqual(['evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'rangeRuns', 'configs']);
+    expect(Object.keys(doc)).toEqual(['planned', 'evaluated', 'elapsedS', 'cancelled', 'refused', 'pruned', 'rangeRuns', 'configs']);
+    expect(doc.planned).toEqual({ ratePerSec: 4, promptTokens: 1000, outputTokens: 200, trace: null, levers: null });
     expect(doc.configs[0]).toMatchObject({ gpu: 'l40s', tp: 1, replicas: 1, prefillGpus: 0, decodeGpus: 0, engine: 'vllm', gpus: 1, meets: true, costPerHour: null });
     expect(doc.configs[0].predict).toEqual(expect.arrayContaining(['--gpu', 'l40s', '--engine', 'vllm']));
   });
