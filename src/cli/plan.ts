@@ -22,7 +22,7 @@ import { UsageError } from './args';
 import { readTextFile } from './readText';
 import { withTrace } from './trace';
 import { BUILT_IN_TRACE_IDS, BUILT_IN_TRACES, type BuiltInTraceId } from '../import/traceCatalog';
-import { tracePredictArgs, type PlanTraceRef } from '../plan/planTrace';
+import { SINGLE_REQUEST_SLICE, tracePredictArgs, type PlanTraceRef } from '../plan/planTrace';
 import { DEFAULT_SETTINGS } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 
@@ -79,6 +79,8 @@ function planTrace(values: Map<string, string>): { trace: PlanTrace; promptToken
   try {
     const { scenario, trace } = withTrace(base.scenario, extras, readTextFile);
     if (scenario.load.kind !== 'trace' || !trace) throw new OptionError('--trace: no trace was read');
+    // One request has no rate to plan for (the page's planner refuses it the same way, planTrace.ts).
+    if (trace.requests < 2) throw new OptionError(`--trace ${given}: ${SINGLE_REQUEST_SLICE}`);
     // A built-in trace is named as the page's planner names it (its links can carry it); a file by its path.
     const builtIn: PlanTraceRef | undefined = (BUILT_IN_TRACE_IDS as readonly string[]).includes(given) ? { id: given as BuiltInTraceId, window: trace.window } : undefined;
     return {

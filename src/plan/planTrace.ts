@@ -22,6 +22,9 @@ export const WHOLE_TRACE: Readonly<TraceWindow> = { fromS: 0, toS: null };
 /** A sliced trace as a plan's traffic, with the lengths the plan's workload takes (the slice's means, whole tokens ≥ 1). */
 export type PlanTraceOutcome = { ok: true; trace: PlanTrace; promptTokens: number; outputTokens: number } | { ok: false; error: string };
 
+/** Why a slice of one request cannot be planned. */
+export const SINGLE_REQUEST_SLICE = 'the slice holds a single request: a rate needs at least two; widen the window';
+
 const isWhole = (w: TraceWindow) => w.fromS === 0 && w.toS === null;
 
 /** `predict`'s options for a built-in slice: `--trace ID`, and `--trace-window FROM:TO` unless it is the whole trace. */
@@ -40,7 +43,7 @@ export function planTraceFrom(full: RequestTrace, source: string, window: TraceW
   if (!sliced.ok) return sliced;
   const t = sliced.trace;
   const n = t.sendS.length;
-  if (n < 2) return { ok: false, error: 'the slice holds a single request: a rate needs at least two; widen the window' };
+  if (n < 2) return { ok: false, error: SINGLE_REQUEST_SLICE };
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return {
     ok: true,

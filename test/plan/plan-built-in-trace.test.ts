@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
 import { parsePlanArgs } from '../../src/cli/plan';
@@ -32,6 +33,26 @@ describe('a built-in trace as the plan traffic', () => {
     expect(page.trace.predict).toEqual(['--trace', 'azure-code', '--trace-window', '0:120']);
   });
 
+  it('for any window, the page builds the slice the CLI reads (or both refuse it)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4000 }), fc.option(fc.oneof(fc.integer({ min: 1, max: 900 }), fc.constant(0.001)), { nil: null }), (fromS, lengthS) => {
+        const window = { fromS, toS: lengthS === null ? null : fromS + lengthS };
+        const raw = `${fromS}:${window.toS ?? ''}`;
+        const page = planTraceFromText(CODE_CSV, { id: 'azure-code', window });
+        const cli = parsePlanArgs(['--model', 'llama-3.1-8b', '--trace', 'azure-code', '--trace-window', raw, ...ARGS.slice(6)]);
+        expect(cli.ok).toBe(page.ok);
+        if (!page.ok) {
+          expect(!cli.ok && cli.error).toBe(`--trace azure-code: ${page.error}`);
+          return;
+        }
+        if (!cli.ok) return;
+        expect(page.trace).toEqual(cli.request.trace);
+        expect([page.promptTokens, page.outputTokens, page.trace.meanRatePerSec]).toEqual([cli.request.promptTokens, cli.request.outputTokens, cli.request.ratePerSec]);
+      }),
+      { seed: 20, numRuns: 20 },
+    );
+  });
+
   it('refuses a slice with no request, or one, naming why', () => {
     const none = planTraceFromText(CODE_CSV, { id: 'azure-code', window: { fromS: 1e6, toS: null } });
     expect(none.ok).toBe(false);
@@ -39,6 +60,8 @@ describe('a built-in trace as the plan traffic', () => {
     const one = planTraceFromText(CODE_CSV, { id: 'azure-code', window: { fromS: 0, toS: 0.001 } });
     expect(one.ok).toBe(false);
     if (!one.ok) expect(one.error).toMatch(/a single request/);
+    const cli = parsePlanArgs(['--model', 'llama-3.1-8b', '--trace', 'azure-code', '--trace-window', '0:0.001', ...ARGS.slice(6)]);
+    expect(!cli.ok && cli.error).toMatch(/^--trace azure-code: the slice holds a single request/);
   });
 
   it("each row's link carries the trace, its slice and the speed, so the lab replays the same traffic on that deployment", () => {
