@@ -150,11 +150,17 @@ test('plan for the coding trace: the workers load it from the page, the rows lin
   await section.getByLabel('Traffic', { exact: true }).selectOption('azure-code');
   // The trace gives the lengths and the rate: their fields make way for its window.
   await expect(section.getByLabel('Peak traffic')).toHaveCount(0);
-  await section.getByLabel('Trace window, FROM:TO').fill('0:120');
   await expect(section.getByTestId('trace-attribution')).toBeVisible();
   expect(requests.filter((u) => /AzureLLMInferenceTrace/.test(u))).toEqual([]);
-  await section.getByTestId('plan-run').click();
+  // A window past the trace's end: refused with the reason, nothing planned.
   const panel = section.getByTestId('plan-panel');
+  await section.getByLabel('Trace window, FROM:TO').fill('90000:');
+  await section.getByTestId('plan-run').click();
+  await expect(panel).toHaveAttribute('data-state', 'error', { timeout: 120_000 });
+  await expect(panel.getByRole('alert')).toHaveText(/^The trace cannot be planned: no request of the trace is sent between 90000 s and the end \(the trace spans 0–[\d.]+ s\)\.$/);
+  await expect(panel).toHaveAttribute('data-workers', '0');
+  await section.getByLabel('Trace window, FROM:TO').fill('0:120');
+  await section.getByTestId('plan-run').click();
   await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 300_000 });
   await expect(panel).toHaveAttribute('data-workers', '0');
   // The trace came from the page's own origin, as a chunk the planner's workers asked for.

@@ -13,9 +13,11 @@ function Progress({ state }: { state: PlanRunState }) {
   const checked = state.status === 'done' ? state.result.configs.filter((c) => c.ranges !== null).length : 0;
   const text =
     state.status === 'running'
-      ? ranges
-        ? `All ${total} shapes searched; checking the ranges of the cheapest ${ranges.total} (${ranges.done} done) on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
-        : `${done} of ${total || '…'} shapes searched, ${evaluated.toLocaleString('en-US')} simulations, on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
+      ? state.readingTrace
+        ? 'Reading the trace’s slice in a worker…'
+        : ranges
+          ? `All ${total} shapes searched; checking the ranges of the cheapest ${ranges.total} (${ranges.done} done) on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
+          : `${done} of ${total || '…'} shapes searched, ${evaluated.toLocaleString('en-US')} simulations, on ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'}`
       : state.status === 'done'
         ? `All ${total} shapes searched${checked > 0 ? `; the ranges of the cheapest ${checked} checked` : ''}.`
         : ranges

@@ -7,7 +7,7 @@ import { createPlanWorker, pageWorkerCount, planOnPage, tracedRequest, TraceRefu
 /** Where a plan on the page is: not run, running (with its progress), done, stopped by Cancel, or failed. */
 export type PlanRunState =
   | { status: 'idle' }
-  | { status: 'running'; request: PlanRequest; progress: PlanProgress; workers: number }
+  | { status: 'running'; request: PlanRequest; progress: PlanProgress; workers: number; readingTrace?: boolean }
   | { status: 'done' | 'cancelled'; request: PlanRequest; progress: PlanProgress; result: PlanResult; elapsedS: number; workers: number }
   | { status: 'error'; message: string };
 
@@ -46,7 +46,7 @@ export function usePlanRun(): { state: PlanRunState; live: number; run: (req: Pl
     const t0 = performance.now();
     let last: PlanProgress = { done: 0, total: 0, evaluated: 0 };
     let request = asked;
-    setState({ status: 'running', request, progress: last, workers });
+    setState({ status: 'running', request, progress: last, workers, ...(traceRef ? { readingTrace: true } : {}) });
     // Cancelled while the trace was being read: nothing was planned, the form is as it was.
     const idle = { status: 'idle' } as const;
     (traceRef ? tracedRequest(asked, traceRef, create, stop.signal) : Promise.resolve(asked))
