@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
-import { planJson } from '../../src/cli/plan';
+import { planJson } from '../../src/cli/planJson';
 import { BUILT_IN_TRACES, type BuiltInTraceId } from '../../src/import/traceCatalog';
 import { tracedWorkerHandler, type PagePlanAnswer, type PagePlanMessage } from '../../src/plan/tracedHandler';
 import type { PlanRequest } from '../../src/plan/types';

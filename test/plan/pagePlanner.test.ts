@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
-import { planJson } from '../../src/cli/plan';
+import { planJson } from '../../src/cli/planJson';
 import type { PlanWorkerMessage, PlanWorkerAnswer } from '../../src/plan/pool';
 import { planShapes } from '../../src/plan/search';
 import { RANGE_CHECKED_ROWS } from '../../src/plan/rangeCheck';
