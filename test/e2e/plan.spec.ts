@@ -176,10 +176,19 @@ test('plan for the coding trace: the workers load it from the page, the rows lin
   const link = rows.nth(0).getByTestId('plan-link');
   const params = new URLSearchParams((await link.getAttribute('href'))!.slice(1).split('#')[0]);
   expect([params.get('trace'), params.get('traceWindow'), params.get('gpu')]).toEqual(['azure-code', '0:120', 'h100-sxm']);
+  const planned = /(\d[\d,]*) requests at/.exec((await section.getByTestId('plan-traffic-summary').textContent()) ?? '')?.[1];
+  expect(planned).toBeDefined();
   await link.click();
   await page.waitForURL((u) => u.searchParams.get('trace') === 'azure-code');
   await ready(page);
   await expect(page.getByTestId('notices')).toHaveCount(0);
+  // The lab's Trace section replays the slice the plan was judged on: the same requests.
+  const trace = page.getByTestId('trace-section');
+  await trace.waitFor({ timeout: 120_000 });
+  await renderEverything(page);
+  await trace.scrollIntoViewIfNeeded();
+  await expect(trace.getByLabel('Built-in trace')).toHaveValue('azure-code');
+  await expect(trace.getByTestId('trace-results')).toContainText(`${planned} requests over`, { timeout: 120_000 });
 });
 
 for (const width of [390, 1280] as const) {
