@@ -13,6 +13,7 @@ import { DEFAULT_SWEEP_USERS } from '../src/engine/sweep';
 import { settingsFromQuery } from '../src/settings/parse';
 import { scenarioFromSettings } from '../src/settings/scenario';
 import '../src/settings/speculative';
+import '../src/settings/pools';
 import { sortedMedian, timedRuns } from './benchTiming';
 
 /** Median, lowest and highest wall time and median CPU time (ms) of `fn` over `runs` runs after 2 warm-up calls. */

@@ -9,6 +9,9 @@
  * for a core); the variants are timed in turn within each round, and each
  * ratio is the median of the rounds' own ratios.
  */
+// The lazily loaded settings register themselves on import (as the CLI and the workers do).
+import '../src/settings/speculative';
+import '../src/settings/pools';
 import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/engine/simulate';
 import { DEFAULT_SWEEP_USERS, sweep } from '../src/engine/sweep';

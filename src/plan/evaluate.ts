@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, PARAMS, type Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import '../settings/pools';
 import type { Scenario } from '../engine/types';
 import type { PlanConfig, PlanRequest } from './types';
 

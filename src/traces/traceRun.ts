@@ -12,6 +12,7 @@ import type { Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
 // Speculative decoding's methods (draft models, EAGLE, prompt lookup) register themselves.
 import '../settings/speculative';
+import '../settings/pools';
 
 /** What one arrival pattern did on the server. */
 export interface TraceRunSide {

@@ -4,6 +4,9 @@
  * 100,000 requests is as many simulated requests, which takes seconds. Only
  * the newest request is run (a server being changed sends several).
  */
+// The speculative methods and the per-pool settings register themselves on import: the lab's server may use them.
+import '../settings/speculative';
+import '../settings/pools';
 import { replayOnServer } from '../traces/replayRun';
 import type { ReplayWorkerReply, ReplayWorkerRequest } from '../traces/replayProtocol';
 
