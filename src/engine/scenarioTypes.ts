@@ -78,7 +78,13 @@ export interface ServerProfile {
  * `ratePerSec = Infinity` queues every request at t = 0 like `vllm bench serve`'s default.
  */
 export type LoadSpec =
-  | { kind: 'closed'; users: number; thinkMs: number }
+  /**
+   * With `promptTokens` and `outputTokens` (one per request, whole numbers ≥ 1,
+   * in send order) request i has recorded length i instead of lengths drawn
+   * from the workload: a measured closed-loop run (llmperf) replayed as it was
+   * sent. `thinkMs` is the mean think time in ms between an answer and the user's next request.
+   */
+  | { kind: 'closed'; users: number; thinkMs: number; promptTokens?: readonly number[]; outputTokens?: readonly number[] }
   | { kind: 'open'; ratePerSec: number; burstiness: number }
   /**
    * Replays given send times (seconds from the start, one per request, ascending).

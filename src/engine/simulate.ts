@@ -86,7 +86,7 @@ export function simulate(scenario: Scenario): RunResult {
   const thinkRng = makeRng(s.seed, STREAM.think);
 
   const records: RequestRecord[] = [];
-  const traceLengths = s.load.kind === 'trace' && s.load.promptTokens && s.load.outputTokens ? { prompt: s.load.promptTokens, output: s.load.outputTokens } : null;
+  const traceLengths = (s.load.kind === 'trace' || s.load.kind === 'closed') && s.load.promptTokens && s.load.outputTokens ? { prompt: s.load.promptTokens, output: s.load.outputTokens } : null;
   const door = new FrontEnd((s.frontendMs ?? 0) / 1000);
   const send = (sendS: number, userId: number, conv: Conversation | null = null): void => {
     if (records.length >= s.requests) return;

@@ -49,6 +49,7 @@ export function validateScenario(s: Scenario): Scenario {
     if (!(s.load.thinkMs >= 0 && s.load.thinkMs <= ENGINE_LIMITS.maxThinkMs)) {
       throw new EngineInputError('think-ms', `must be between 0 and ${ENGINE_LIMITS.maxThinkMs}, got ${s.load.thinkMs}`);
     }
+    recordedLengths(s.load, s.requests, 'replay', 'a closed-loop replay');
   } else if (s.load.kind === 'trace') {
     const times = s.load.sendTimesS;
     if (times.length !== s.requests) throw new EngineInputError('requests', `a trace needs one send time per request (${times.length} times for ${s.requests} requests)`);
@@ -57,18 +58,7 @@ export function validateScenario(s: Scenario): Scenario {
         throw new EngineInputError('trace', `send time ${i} must be finite, ≥ 0 and not before the previous one`);
       }
     }
-    for (const [name, lengths] of [['prompt', s.load.promptTokens], ['output', s.load.outputTokens]] as const) {
-      if (lengths === undefined) continue;
-      if (lengths.length !== times.length) throw new EngineInputError('trace', `a trace needs one ${name} length per request (${lengths.length} for ${times.length} requests)`);
-      for (let i = 0; i < lengths.length; i++) {
-        if (!Number.isInteger(lengths[i]) || lengths[i] < 1 || lengths[i] > ENGINE_LIMITS.maxTokens) {
-          throw new EngineInputError('trace', `request ${i}'s ${name} length must be a whole number from 1 to ${ENGINE_LIMITS.maxTokens}, got ${lengths[i]}`);
-        }
-      }
-    }
-    if ((s.load.promptTokens === undefined) !== (s.load.outputTokens === undefined)) {
-      throw new EngineInputError('trace', 'a trace gives both prompt and output lengths, or neither');
-    }
+    recordedLengths(s.load, times.length, 'trace', 'a trace');
   } else {
     if (!(s.load.ratePerSec > 0)) throw new EngineInputError('rate', `must be above 0 or inf, got ${s.load.ratePerSec}`);
     if (!(s.load.burstiness > 0 && s.load.burstiness <= 100)) {
@@ -104,4 +94,20 @@ export function validateScenario(s: Scenario): Scenario {
   }
   validateLevers(s);
   return s;
+}
+
+/** Recorded lengths of a trace or closed-loop replay: both or neither, one per request, whole numbers 1..maxTokens. */
+function recordedLengths(load: { promptTokens?: readonly number[]; outputTokens?: readonly number[] }, requests: number, param: string, what: string): void {
+  for (const [name, lengths] of [['prompt', load.promptTokens], ['output', load.outputTokens]] as const) {
+    if (lengths === undefined) continue;
+    if (lengths.length !== requests) throw new EngineInputError(param, `${what} needs one ${name} length per request (${lengths.length} for ${requests} requests)`);
+    for (let i = 0; i < lengths.length; i++) {
+      if (!Number.isInteger(lengths[i]) || lengths[i] < 1 || lengths[i] > ENGINE_LIMITS.maxTokens) {
+        throw new EngineInputError(param, `request ${i}'s ${name} length must be a whole number from 1 to ${ENGINE_LIMITS.maxTokens}, got ${lengths[i]}`);
+      }
+    }
+  }
+  if ((load.promptTokens === undefined) !== (load.outputTokens === undefined)) {
+    throw new EngineInputError(param, `${what} gives both prompt and output lengths, or neither`);
+  }
 }
