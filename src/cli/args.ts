@@ -16,7 +16,8 @@ export const EXTRA_FLAGS: Record<string, { takesValue: boolean; doc: string }> =
   'sweep-rates': { takesValue: true, doc: 'sweep: comma-separated request rates per second instead of users.' },
   pin: { takesValue: true, doc: 'A baseline to compare against, as a link\'s query string (what the page puts in pin=), e.g. "replicas=4"; predict and sweep run both.' },
   trace: { takesValue: true, doc: 'predict: replay a request trace instead of the load and lengths: a file (Azure CSV, BurstGPT CSV, send_s,prompt_tokens,output_tokens CSV or JSONL) or a built-in one, azure-code or azure-conv.' },
-  replay: { takesValue: true, doc: 'predict: replay a measured run (a vLLM, GenAI-Perf, AIPerf or lab result file) on this server: its own requests at their recorded send times and lengths.' },
+  replay: { takesValue: true, doc: 'predict: replay a measured run (a vLLM, GenAI-Perf, AIPerf, llmperf or lab result file) on this server: its own requests at their recorded send times (llmperf: as a closed loop of its concurrency\'s users) and lengths.' },
+  concurrency: { takesValue: true, doc: 'with --replay of an llmperf file given without its *_summary.json beside it: the run\'s concurrency (--num-concurrent-requests), replayed as a closed loop of that many users.' },
   'trace-speed': { takesValue: true, doc: 'with --trace or --replay: time runs this many times faster (2 = the same requests in half the time; default 1).' },
   'trace-window': { takesValue: true, doc: 'with --trace or --replay: FROM:TO, the slice to replay, in seconds from its first request (e.g. 0:600).' },
 };

@@ -6,8 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../engine/types';
-import { parseRunText } from '../import/parse';
-import { traceFromRun } from '../import/replay';
+import { withAssumedConcurrency } from '../import/llmperf';
+import { parseRunFiles, parseRunText } from '../import/parse';
+import { closedLoopText, replayLoad, traceFromRun } from '../import/replay';
 import { parseTrace, replayTrace, traceRatePerSec, type RequestTrace, type TraceResult } from '../import/trace';
 import { UsageError } from './args';
 import { TextFileError } from './readText';
@@ -26,6 +27,8 @@ export interface TraceInfo {
   speed: number;
   window: { fromS: number; toS: number | null };
   notes: string[];
+  /** Set when the run (llmperf, no send times) was replayed as a closed loop of this many users. */
+  closedUsers?: number;
 }
 
 const number = (raw: string, flag: string): number => {
@@ -43,10 +46,34 @@ export function parseTraceWindow(raw: string): { fromS: number; toS: number | nu
   return { fromS, toS };
 }
 
-/** A result file of vLLM, GenAI-Perf, AIPerf, llmperf or the lab, read by the importer, as a trace of its own requests. */
-function replayedRun(text: string, name: string, fallbackPromptTokens: number): TraceResult {
-  const run = parseRunText(text, { fileName: name.split(/[\\/]/).at(-1) });
-  return run.ok ? traceFromRun(run.run, fallbackPromptTokens) : { ok: false, error: run.error };
+/**
+ * A result file of vLLM, GenAI-Perf, AIPerf, llmperf or the lab, read by the
+ * importer, as a trace of its own requests. An llmperf responses file takes
+ * its concurrency from its `*_summary.json` beside it when there is one
+ * (`summaryText`), else from `--concurrency`.
+ */
+function replayedRun(text: string, name: string, fallbackPromptTokens: number, summaryText: string | null, concurrency: number | null): TraceResult {
+  const fileName = name.split(/[\\/]/).at(-1) ?? name;
+  const files = [{ name: fileName, text }, ...(summaryText !== null ? [{ name: llmperfSummaryName(fileName), text: summaryText }] : [])];
+  const group = summaryText !== null ? parseRunFiles(files)[0] : null;
+  const run = group ? group.result : parseRunText(text, { fileName });
+  if (!run.ok) return { ok: false, error: run.error };
+  const given = run.run.format === 'llmperf' && concurrency !== null && run.run.load.concurrency === null ? withAssumedConcurrency(run.run, concurrency) : run.run;
+  return traceFromRun(given, fallbackPromptTokens);
+}
+
+/** `foo_individual_responses.json` → `foo_summary.json`, the summary llmperf writes beside it. */
+function llmperfSummaryName(fileName: string): string {
+  return fileName.replace(/_individual_responses\.json$/i, '_summary.json');
+}
+
+/** `--concurrency N`: a whole number of users, or null when not given. */
+function givenConcurrency(extras: ReadonlyMap<string, string>): number | null {
+  const raw = extras.get('concurrency');
+  if (raw === undefined) return null;
+  const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(Number.isInteger(n) && n >= 1 && n <= 100_000)) throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to 100000`);
+  return n;
 }
 
 /**
@@ -67,8 +94,10 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
   const given = traced ?? replayed;
   if (given === undefined) {
     for (const f of ['trace-speed', 'trace-window']) if (extras.has(f)) throw new UsageError(`--${f} needs --trace or --replay`);
+    if (extras.has('concurrency')) throw new UsageError('--concurrency needs --replay (an llmperf file)');
     return { scenario: base, trace: null };
   }
+  if (flag === 'trace' && extras.has('concurrency')) throw new UsageError('--concurrency goes with --replay of an llmperf file, not --trace');
   const builtIn = flag === 'trace' && Object.hasOwn(BUILT_IN_TRACES, given) ? BUILT_IN_TRACES[given as keyof typeof BUILT_IN_TRACES] : undefined;
   const path = builtIn ? fileURLToPath(new URL(`../../data/traces/${builtIn.file}`, import.meta.url)) : given;
   let text: string;
@@ -79,8 +108,11 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(flag === 'trace' ? `--trace: cannot read "${given}" (${why}); give a file or one of ${Object.keys(BUILT_IN_TRACES).join(', ')}` : `--replay: cannot read "${given}" (${why})`);
   }
-  const parsed = flag === 'trace' ? parseTrace(text) : replayedRun(text, given, base.workload.promptTokens);
+  const parsed = flag === 'trace' ? parseTrace(text) : replayedRun(text, given, base.workload.promptTokens, siblingSummary(path, readText), givenConcurrency(extras));
   if (!parsed.ok) throw new UsageError(`--${flag} ${given}: ${parsed.error}`);
+  if (parsed.trace.closedUsers !== undefined) {
+    for (const f of ['trace-speed', 'trace-window']) if (extras.has(f)) throw new UsageError(`--${f}: ${given} records no send times (llmperf), so it replays as a closed loop, which has no time to speed up or slice`);
+  }
   const speed = extras.has('trace-speed') ? number(extras.get('trace-speed')!, 'trace-speed') : 1;
   if (!(speed > 0)) throw new UsageError(`--trace-speed: must be above 0, got ${speed}`);
   const window = extras.has('trace-window') ? parseTraceWindow(extras.get('trace-window')!) : { fromS: 0, toS: null };
@@ -98,7 +130,7 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
       outputTokens: Math.max(1, Math.round(mean(t.outputTokens))),
       spread: 0,
     },
-    load: { kind: 'trace', sendTimesS: t.sendS, promptTokens: t.promptTokens, outputTokens: t.outputTokens },
+    load: replayLoad(t),
     requests: n,
   };
   return {
@@ -112,15 +144,31 @@ export function withTrace(base: Scenario, extras: ReadonlyMap<string, string>, r
       speed,
       window,
       notes: t.notes,
+      ...(t.closedUsers !== undefined ? { closedUsers: t.closedUsers } : {}),
     },
   };
+}
+
+/** The `*_summary.json` beside an llmperf `*_individual_responses.json`, or null when there is none (or the file is not one). */
+function siblingSummary(path: string, readText: ReadText): string | null {
+  if (!/_individual_responses\.json$/i.test(path)) return null;
+  try {
+    return readText(path.replace(/_individual_responses\.json$/i, '_summary.json'), 'llmperf summary');
+  } catch {
+    return null;
+  }
 }
 
 /** Two lines for the text output: what was replayed, and what was left out. */
 export function traceText(t: TraceInfo): string {
   const slice = t.window.fromS > 0 || t.window.toS !== null ? `, trace seconds ${t.window.fromS}–${t.window.toS ?? 'end'}` : '';
   const pace = t.speed !== 1 ? `, ${t.speed}× speed` : '';
-  const lines = [`Trace    ${t.source} (${t.format}): ${t.requests.toLocaleString('en-US')} requests over ${t.spanS.toFixed(1)} s, mean ${t.meanRatePerSec.toFixed(2)} req/s${slice}${pace}`];
+  const closed = t.closedUsers !== undefined ? closedLoopText({ format: t.format, sendS: [], promptTokens: [], outputTokens: [], notes: [], closedUsers: t.closedUsers }) : null;
+  const lines = [
+    closed
+      ? `Trace    ${t.source} (${t.format}): ${t.requests.toLocaleString('en-US')} requests replayed ${closed}`
+      : `Trace    ${t.source} (${t.format}): ${t.requests.toLocaleString('en-US')} requests over ${t.spanS.toFixed(1)} s, mean ${t.meanRatePerSec.toFixed(2)} req/s${slice}${pace}`,
+  ];
   for (const n of t.notes) lines.push(`         ${n}`);
   return lines.join('\n');
 }

@@ -26,6 +26,12 @@ export interface RequestTrace {
   outputTokens: number[];
   /** What was left out and why (rows a replay cannot use), for the reader to see. */
   notes: string[];
+  /**
+   * Set for a measured closed-loop run with no send times (llmperf): replay it
+   * as this many users, each sending the next request (in `sendS` order) when
+   * its last answer arrives; `sendS` is then all 0 (no recorded times).
+   */
+  closedUsers?: number;
 }
 
 /** The formats `parseTrace` reads, and `imported-run` for a measured run replayed (`traceFromRun`). */

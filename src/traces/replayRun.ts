@@ -1,12 +1,14 @@
 /**
  * A measured run replayed on the lab's server: the run's own requests (from
- * `traceFromRun`: each at its recorded send time, with its recorded prompt and
- * output lengths) sent to the server the settings choose, every request
- * counted as the measuring tool counted it. Pure and DOM-free: runs in the
+ * `traceFromRun`: each at its recorded send time, or for llmperf by a closed
+ * loop of its users, with its recorded prompt and output lengths) sent to the
+ * server the settings choose, every request counted as the measuring tool
+ * counted it. Pure and DOM-free: runs in the
  * replay worker on the page and in tests.
  */
 import { simulate } from '../engine/simulate';
 import type { RunMetrics, Scenario } from '../engine/types';
+import { replayLoad } from '../import/replay';
 import type { RequestTrace } from '../import/trace';
 import type { Settings } from '../settings/schema';
 import { scenarioFromSettings } from '../settings/scenario';
@@ -42,7 +44,7 @@ export function replayScenario(trace: RequestTrace, settings: Settings): { ok: t
     scenario: {
       ...built.scenario,
       workload: { id: 'trace', label: 'replayed run', promptTokens: Math.max(1, Math.round(mean(trace.promptTokens))), outputTokens: Math.max(1, Math.round(mean(trace.outputTokens))), spread: 0 },
-      load: { kind: 'trace', sendTimesS: trace.sendS, promptTokens: trace.promptTokens, outputTokens: trace.outputTokens },
+      load: replayLoad(trace),
       requests: n,
     },
   };

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main';
+import { withTrace } from '../../src/cli/trace';
+import { lessonScenario } from '../engine/helpers';
+
+const lessonBase = () => lessonScenario('chat', { kind: 'closed', users: 1, thinkMs: 0 });
 
 const FILES: Record<string, string> = {
   'small.csv': 'send_s,prompt_tokens,output_tokens\n0,100,10\n0.5,200,20\n1.0,300,30\n1.5,400,40\n',
@@ -86,11 +90,48 @@ describe('lab predict --replay: a measured run, replayed on another server', () 
     expect(doc.metrics.completed).toBe(3);
   });
 
-  it('a run whose tool records no send times cannot be replayed, and says so', () => {
+  it('an llmperf run (no send times) with its summary beside it replays as a closed loop of its 2 users, its completed requests in file order, and says so', () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = run(['predict', '--replay', fixture('llmperf_individual_responses.json')], (s) => out.push(s), (s) => err.push(s), real);
+    const code = run(['predict', '--replay', fixture('llmperf-c2_individual_responses.json'), '--model', 'llama-3.1-8b', '--gpu', 'h100-sxm', '--server', 'hardware'], (s) => out.push(s), (s) => err.push(s), real);
+    expect(err.join('')).toBe('');
+    expect(code).toBe(0);
+    const text = out.join('\n');
+    expect(text).toMatch(/3 requests replayed as a closed loop of 2 users, the way llmperf sends requests/);
+    expect(text).toMatch(/1 failed request left out/);
+    expect(text).toMatch(/Completed 3 of 3 counted requests/);
+    // The lengths the file recorded (error -100 row left out), in its order, on a closed loop of the summary's concurrency.
+    const { scenario, trace } = withTrace(lessonBase(), new Map([['replay', fixture('llmperf-c2_individual_responses.json')]]), real);
+    expect(scenario.load).toEqual({ kind: 'closed', users: 2, thinkMs: 0, promptTokens: [50, 50, 50], outputTokens: [20, 25, 30] });
+    expect(trace?.closedUsers).toBe(2);
+  });
+
+  it('an llmperf file alone takes --concurrency; without it the replay is refused, saying to give the concurrency', () => {
+    const noSummary = (path: string) => {
+      if (/_summary\.json$/.test(path)) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+      return real(path);
+    };
+    const refused = { out: [] as string[], err: [] as string[] };
+    const code = run(['predict', '--replay', fixture('llmperf-c2_individual_responses.json')], (s) => refused.out.push(s), (s) => refused.err.push(s), noSummary);
     expect(code).toBe(2);
-    expect(err.join('')).toMatch(/--replay .*: the file records no send times, so the run cannot be replayed at its own times/);
+    expect(refused.err.join('')).toMatch(/--replay .*: the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(--concurrency N, or its \*_summary\.json with it\)/);
+    const { scenario } = withTrace(lessonBase(), new Map([['replay', fixture('llmperf-c2_individual_responses.json')], ['concurrency', '3']]), noSummary);
+    expect(scenario.load).toMatchObject({ kind: 'closed', users: 3, outputTokens: [20, 25, 30] });
+  });
+
+  it.each([
+    [['--concurrency', '0'], /--concurrency: "0" is not a whole number/],
+    [['--trace-speed', '2'], /--trace-speed: .* records no send times \(llmperf\), so it replays as a closed loop/],
+  ])('llmperf replay options are checked: %j', (extra, message) => {
+    const err: string[] = [];
+    const code = run(['predict', '--replay', fixture('llmperf-c2_individual_responses.json'), ...extra], () => undefined, (s) => err.push(s), real);
+    expect(code).toBe(2);
+    expect(err.join('')).toMatch(message);
+  });
+
+  it('--concurrency needs --replay', () => {
+    const err: string[] = [];
+    expect(run(['predict', '--concurrency', '2'], () => undefined, (s) => err.push(s), real)).toBe(2);
+    expect(err.join('')).toMatch(/--concurrency needs --replay/);
   });
 });

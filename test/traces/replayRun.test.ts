@@ -1,11 +1,13 @@
 // A measured run replayed on the lab's server (issue 20): each request at its own recorded
-// send time, with its own lengths; a run that records no send times is refused with its reason.
+// send time, with its own lengths; an llmperf run (no send times) as the closed loop of its users it
+// was sent by, or refused with the reason when its concurrency is unknown.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/engine/simulate';
 import { prepareRun } from '../../src/import/metrics';
-import { parseRunText } from '../../src/import/parse';
-import { traceFromRun } from '../../src/import/replay';
+import { withAssumedConcurrency } from '../../src/import/llmperf';
+import { parseRunFiles, parseRunText } from '../../src/import/parse';
+import { closedLoopText, traceFromRun } from '../../src/import/replay';
 import type { ImportedRun } from '../../src/import/types';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { replayOnServer, replayScenario } from '../../src/traces/replayRun';
@@ -89,15 +91,47 @@ describe('a measured run, replayed', () => {
     expect(prepareRun(run(FIXTURE)).base.completed).toBe(40);
   });
 
-  it('a run without send times (llmperf) is refused with the reason; so is a server the settings refuse', () => {
+  it('an llmperf run (no send times) with its concurrency unknown is refused, saying to give it; so is a server the settings refuse', () => {
     const llmperf = traceFromRun(run('llmperf_individual_responses.json'), 100);
     expect(llmperf.ok).toBe(false);
-    if (!llmperf.ok) expect(llmperf.error).toMatch(/^the file records no send times, so the run cannot be replayed at its own times$/);
+    if (!llmperf.ok) expect(llmperf.error).toMatch(/^the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(--concurrency N, or its \*_summary\.json with it\)/);
     const t = traceFromRun(run(FIXTURE), 100);
     if (!t.ok) throw new Error(t.error);
     const refused = replayOnServer(t.trace, { ...h100, model: 'llama-3.1-405b', gpu: 'l4', tp: 1 });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.message.length).toBeGreaterThan(10);
+  });
+
+  it('an llmperf run with its summary is a closed loop of the summary\'s users sending its completed requests in file order, each with its lengths', () => {
+    const [group] = parseRunFiles([
+      { name: 'llmperf-c2_individual_responses.json', text: fixtureText('llmperf-c2_individual_responses.json') },
+      { name: 'llmperf-c2_summary.json', text: fixtureText('llmperf-c2_summary.json') },
+    ]);
+    if (!group.result.ok) throw new Error(group.result.error);
+    const t = traceFromRun(group.result.run, 100);
+    if (!t.ok) throw new Error(t.error);
+    // Hand-read from the fixture: four requests of 50 prompt tokens, outputs 20, 25, 3 (error -100, left out), 30.
+    expect(t.trace.closedUsers).toBe(2);
+    expect(t.trace.notes).toEqual(['1 failed request left out (no answer to replay).']);
+    expect(closedLoopText(t.trace)).toMatch(/^as a closed loop of 2 users, the way llmperf sends requests/);
+    const built = replayScenario(t.trace, h100);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.scenario.load).toEqual({ kind: 'closed', users: 2, thinkMs: 0, promptTokens: [50, 50, 50], outputTokens: [20, 25, 30] });
+    const records = [...simulate(built.scenario).requests].sort((a, b) => a.id - b.id);
+    expect(records.map((r) => [r.userId, r.sendS, r.promptTokens, r.outputTokens])).toEqual([[0, 0, 50, 20], [1, 0, 50, 25], [0, records[2].sendS, 50, 30]]);
+    // The third request waits for a user's answer: user 0's, the shorter one.
+    expect(records[2].sendS).toBeCloseTo(records[0].sendS + records[0].e2eMs / 1000, 9);
+    const replayed = replayOnServer(t.trace, h100);
+    if (!replayed.ok) throw new Error(replayed.message);
+    expect(replayed.replayed.requests).toBe(3);
+    expect(replayed.replayed.metrics.completed).toBe(3);
+  });
+
+  it('an llmperf run given its concurrency (as the page\'s field and --concurrency do) replays as that many users', () => {
+    const t = traceFromRun(withAssumedConcurrency(run('llmperf_individual_responses.json'), 3), 100);
+    if (!t.ok) throw new Error(t.error);
+    expect(t.trace.closedUsers).toBe(3);
+    expect(closedLoopText(t.trace)).toMatch(/^as a closed loop of 3 users/);
   });
 
   it('an empty trace is refused, not simulated', () => {
