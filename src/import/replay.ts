@@ -56,7 +56,7 @@ function replayNotes(failed: number, guessed: number, fallbackPromptTokens: numb
 function closedLoopTrace(run: ImportedRun, done: ImportedRun['requests'], failed: number, fallbackPromptTokens: number): TraceResult {
   const users = run.load.concurrency;
   if (users === null || !Number.isInteger(users) || users < 1) {
-    return { ok: false, error: 'the file records no send times, and llmperf sends as a closed loop of its concurrency\'s users: give the run\'s concurrency (--concurrency N, or its *_summary.json with it) to replay it as that loop' };
+    return { ok: false, error: 'the file records no send times, and llmperf sends as a closed loop of its concurrency\'s users: give the run\'s concurrency (its *_summary.json with it, the concurrency field, or the CLI\'s --concurrency N) to replay it as that loop' };
   }
   const prompts = done.map((r) => (r.inputTokens !== null && Number.isInteger(r.inputTokens) && r.inputTokens >= 1 ? r.inputTokens : null));
   return {

@@ -114,7 +114,7 @@ describe('lab predict --replay: a measured run, replayed on another server', () 
     const refused = { out: [] as string[], err: [] as string[] };
     const code = run(['predict', '--replay', fixture('llmperf-c2_individual_responses.json')], (s) => refused.out.push(s), (s) => refused.err.push(s), noSummary);
     expect(code).toBe(2);
-    expect(refused.err.join('')).toMatch(/--replay .*: the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(--concurrency N, or its \*_summary\.json with it\)/);
+    expect(refused.err.join('')).toMatch(/--replay .*: the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(its \*_summary\.json with it, the concurrency field, or the CLI's --concurrency N\)/);
     const { scenario } = withTrace(lessonBase(), new Map([['replay', fixture('llmperf-c2_individual_responses.json')], ['concurrency', '3']]), noSummary);
     expect(scenario.load).toMatchObject({ kind: 'closed', users: 3, outputTokens: [20, 25, 30] });
   });

@@ -1,7 +1,7 @@
 // A measured run replayed on the page (issue 20): a small vLLM result (test/fixtures, made from the
 // documented shape of `vllm bench serve --save-detailed`) imported in the compare panel and replayed on
 // another server than the one it names; both runs in the cards, the compare table and the distributions;
-// a run with no send times refused with its reason.
+// an llmperf run (no send times) refused until its concurrency is given, then replayed as a closed loop.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,12 +79,23 @@ test('a vLLM run replayed on another server: both runs in the cards and the char
   await expect(section.getByTestId('compare-replayed-head')).toHaveCount(0);
 });
 
-test('a run without send times (llmperf) is refused with its reason, and the page keeps working', async ({ lab }) => {
+test('an llmperf run (no send times) is refused until its concurrency is given, then replayed as a closed loop of that many users', async ({ lab }) => {
   const { page } = await lab();
   const panel = await importRun(page, 'llmperf_individual_responses.json');
-  await expect(panel.getByTestId('replay-refused')).toHaveText('This run cannot be replayed: the file records no send times, so the run cannot be replayed at its own times.');
+  await expect(panel.getByTestId('replay-refused')).toHaveText(
+    "This run cannot be replayed: the file records no send times, and llmperf sends as a closed loop of its concurrency's users: give the run's concurrency (its *_summary.json with it, the concurrency field, or the CLI's --concurrency N) to replay it as that loop.",
+  );
   await expect(panel.getByTestId('replay-start')).toHaveCount(0);
   await expect(page.getByTestId('compare-section')).toContainText('llmperf individual responses');
+
+  const field = page.getByTestId('compare-section').getByLabel('Concurrency of this llmperf run (for the duration estimate)');
+  await field.fill('2');
+  await field.press('Enter');
+  await expect(panel.getByTestId('replay-refused')).toHaveCount(0);
+  await panel.getByTestId('replay-start').click();
+  // Four requests in the file, one failed (error 500): three replayed by two users.
+  await expect(panel.getByText(/^3 requests replayed, as a closed loop of 2 users, the way llmperf sends requests/)).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByTestId('replay-error')).toHaveCount(0);
 });
 
 test('a big run kept in the import worker is replayed from there', async ({ lab }) => {

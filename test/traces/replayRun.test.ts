@@ -94,7 +94,7 @@ describe('a measured run, replayed', () => {
   it('an llmperf run (no send times) with its concurrency unknown is refused, saying to give it; so is a server the settings refuse', () => {
     const llmperf = traceFromRun(run('llmperf_individual_responses.json'), 100);
     expect(llmperf.ok).toBe(false);
-    if (!llmperf.ok) expect(llmperf.error).toMatch(/^the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(--concurrency N, or its \*_summary\.json with it\)/);
+    if (!llmperf.ok) expect(llmperf.error).toMatch(/^the file records no send times, and llmperf sends as a closed loop .*give the run's concurrency \(its \*_summary\.json with it, the concurrency field, or the CLI's --concurrency N\)/);
     const t = traceFromRun(run(FIXTURE), 100);
     if (!t.ok) throw new Error(t.error);
     const refused = replayOnServer(t.trace, { ...h100, model: 'llama-3.1-405b', gpu: 'l4', tp: 1 });

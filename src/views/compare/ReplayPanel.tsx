@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { RunMetrics } from '../../engine/types';
-import { traceFromRun } from '../../import/replay';
+import { closedLoopText, traceFromRun } from '../../import/replay';
 import type { RequestTrace, TraceResult } from '../../import/trace';
 import type { ImportedRun } from '../../import/types';
 import type { Settings } from '../../settings/schema';
@@ -123,7 +123,9 @@ export function ReplayPanel({ run, measured, settings, runTrace, servers, onRepl
       )}
       {trace && (
         <p className="text-sm text-muted" aria-live="polite">
-          {busy ? `Replaying ${trace.sendS.length.toLocaleString('en-US')} requests…` : `${trace.sendS.length.toLocaleString('en-US')} requests replayed, each at its own send time over ${trace.sendS[trace.sendS.length - 1].toFixed(1)} s.`}
+          {busy
+            ? `Replaying ${trace.sendS.length.toLocaleString('en-US')} requests…`
+            : `${trace.sendS.length.toLocaleString('en-US')} requests replayed, ${closedLoopText(trace) ?? `each at its own send time over ${trace.sendS[trace.sendS.length - 1].toFixed(1)} s`}.`}
           {trace.notes.map((n) => ` ${n}`).join('')}
         </p>
       )}
