@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/engine/simulate';
 import { EngineInputError } from '../../src/engine/validate';
 import { customWorkload } from '../../src/engine/workloads';
-import { lessonScenario } from './helpers';
+import { BAD_RECORDED_LENGTHS, lessonScenario } from './helpers';
 
 /** A closed loop whose requests carry recorded lengths: a measured llmperf run, replayed. */
 describe('closed loop with recorded lengths', () => {
@@ -25,12 +25,7 @@ describe('closed loop with recorded lengths', () => {
     expect(r.requests.map((q) => [q.promptTokens, q.outputTokens])).not.toEqual([[300, 40], [1200, 7]]);
   });
 
-  it.each([
-    [{ promptTokens: [1, 2], outputTokens: [1, 2, 3] }, /one prompt length per request/],
-    [{ promptTokens: [1, 2, 0], outputTokens: [1, 2, 3] }, /request 2's prompt length must be a whole number/],
-    [{ promptTokens: [1, 2, 3], outputTokens: [1, 2.5, 3] }, /request 1's output length/],
-    [{ promptTokens: [1, 2, 3] }, /both prompt and output lengths, or neither/],
-  ])('bad recorded lengths are refused with the reason: %j', (lengths, message) => {
+  it.each(BAD_RECORDED_LENGTHS)('bad recorded lengths are refused with the reason: %j', (lengths, message) => {
     const s = lessonScenario('chat', { kind: 'closed', users: 2, thinkMs: 0, ...lengths }, { requests: 3 });
     expect(() => simulate(s)).toThrow(EngineInputError);
     expect(() => simulate(s)).toThrow(message);

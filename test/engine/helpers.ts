@@ -38,3 +38,14 @@ export const noSlo: Slo = { ttftMs: null, tpotMs: null, e2eMs: null };
 export function toyScenario(load: LoadSpec, requests: number, server = toyServer(), prompt = 10, output = 5): Scenario {
   return { workload: customWorkload(prompt, output, 0), server, load, slo: noSlo, requests, seed: 1, chunkedPrefill: false, networkRttMs: 0, networkJitter: 0 };
 }
+
+/**
+ * Recorded lengths the engine refuses, each with the reason it gives (three requests): the trace load
+ * and the closed load with recorded lengths share one check, so their tests share one table.
+ */
+export const BAD_RECORDED_LENGTHS: [{ promptTokens: number[]; outputTokens?: number[] }, RegExp][] = [
+  [{ promptTokens: [1, 2], outputTokens: [1, 2, 3] }, /one prompt length per request/],
+  [{ promptTokens: [1, 2, 0], outputTokens: [1, 2, 3] }, /request 2's prompt length must be a whole number/],
+  [{ promptTokens: [1, 2, 3], outputTokens: [1, 2.5, 3] }, /request 1's output length/],
+  [{ promptTokens: [1, 2, 3] }, /both prompt and output lengths, or neither/],
+];

@@ -5,7 +5,7 @@ import { EngineInputError } from '../../src/engine/validate';
 import { parseRunText } from '../../src/import/parse';
 import { traceFromRun } from '../../src/import/replay';
 import { parseTrace, replayTrace } from '../../src/import/trace';
-import { lessonScenario, toyScenario } from './helpers';
+import { BAD_RECORDED_LENGTHS, lessonScenario, toyScenario } from './helpers';
 
 describe('a trace replayed by the engine', () => {
   it('every request is sent at its recorded time with its recorded lengths, reference ids included', () => {
@@ -25,12 +25,7 @@ describe('a trace replayed by the engine', () => {
     expect(r.requests.map((q) => [q.promptTokens, q.outputTokens])).toEqual([[10, 5], [10, 5], [10, 5]]);
   });
 
-  it.each([
-    [{ promptTokens: [1, 2], outputTokens: [1, 2, 3] }, /one prompt length per request/],
-    [{ promptTokens: [1, 2, 0], outputTokens: [1, 2, 3] }, /request 2's prompt length must be a whole number/],
-    [{ promptTokens: [1, 2, 3], outputTokens: [1, 2.5, 3] }, /request 1's output length/],
-    [{ promptTokens: [1, 2, 3] }, /both prompt and output lengths, or neither/],
-  ])('bad recorded lengths are refused with the reason: %j', (lengths, message) => {
+  it.each(BAD_RECORDED_LENGTHS)('bad recorded lengths are refused with the reason: %j', (lengths, message) => {
     const s = toyScenario({ kind: 'trace', sendTimesS: [0, 1, 2], ...lengths }, 3);
     expect(() => simulate(s)).toThrow(EngineInputError);
     expect(() => simulate(s)).toThrow(message);
