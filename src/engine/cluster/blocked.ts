@@ -37,3 +37,15 @@ export class BlockedTime {
     return out;
   }
 }
+
+/** A cluster's limits: the mean over instances of the time each had requests waiting on each limit (one instance: its own). */
+export function meanLimits(each: readonly LimitTime[]): LimitTime {
+  if (each.length === 1) return each[0];
+  let batchS = 0;
+  let memoryS = 0;
+  for (const l of each) {
+    batchS += l.batchS;
+    memoryS += l.memoryS;
+  }
+  return { batchS: batchS / each.length, memoryS: memoryS / each.length };
+}

@@ -181,6 +181,9 @@ export class Instance {
     if (p.plan.decodeSeqs > 0) this.logGaps(p);
     if (p.blocked === 'batch' || p.blocked === 'memory') this.blocked.add(p.blocked, p.startS, p.endS);
     logIteration(this.log, p, this.running.length, this.kv);
+    // A run of plain decode steps shorter than every decoder's remaining output ends no one:
+    // most runs are cut short by an arrival, and the scan is skipped for them.
+    if (p.decodeRun && this.spec === null && this.role !== 'prefill' && p.count < p.plan.minRemaining && p.plan.decodeSeqs === this.running.length) return;
     this.releaseDone(p.endS);
   }
 
