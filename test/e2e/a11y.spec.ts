@@ -1,9 +1,21 @@
 import { expect, test } from './fixtures';
 import { act, axeClean } from './helpers';
 
-test('axe: no serious or critical violations, light, 1280 px', async ({ lab }) => {
+test('axe: no serious or critical violations, light, 1280 px; the check reaches into the lab\'s own frames', async ({ lab }) => {
   const { page } = await lab();
   await axeClean(page);
+  // axeClean runs axe in legacy mode (one axe.run in the page): a nameless button planted inside a
+  // same-origin embed frame, as the share panel's preview is, must still fail it.
+  await page.evaluate(() => new Promise((loaded) => {
+    const frame = document.createElement('iframe');
+    Object.assign(frame, { title: 'Planted embed', src: '/?embed=timeline', width: '400', height: '300', onload: loaded });
+    document.body.append(frame);
+  }));
+  const frame = page.frames()[1];
+  await frame.waitForSelector('main#results[data-state="ready"]');
+  await frame.evaluate(() => document.body.append(Object.assign(document.createElement('button'), { id: 'planted' })));
+  const failure = await axeClean(page).then(() => null, (e: Error) => e.message);
+  expect(failure, 'a violation inside a frame fails the check').toMatch(/button-name[\s\S]*#planted/);
 });
 
 test('axe: no serious or critical violations, dark, 390 px, with notices and a long report', async ({ lab }) => {
