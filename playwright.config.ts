@@ -16,12 +16,14 @@ export default defineConfig({
   // Playwright empties its outputDir when a run starts. The specs save screenshots to look at in
   // test-results/ itself, so Playwright's own artefacts (failure screenshots) live one level down.
   outputDir: 'test-results/playwright',
-  // One worker: the machine has 2 cores, shared by the browser, the lab's simulation worker and
-  // the preview server. Measured here: 2 workers took as long overall (3.2 min either way) and
-  // made single tests 2-3x slower, closer to their timeouts and to the timing-based checks
-  // (streaming playback). CI has the same 2 cores. Override with --workers when you have more.
-  workers: 1,
-  fullyParallel: false,
+  // Two workers on a 2-core machine. One worker leaves a core idle a fifth of the time (Playwright's
+  // round trips, the page waiting on its worker): the whole suite took 12.3 min with two against
+  // 15.3 min with one, the same 128 specs, all passing. Single tests run slower side by side, which
+  // no check depends on: every spec waits for a state, never for a time. Override with --workers.
+  workers: 2,
+  // Tests, not files, are shared out, so a long file (plan.spec.ts) does not leave one worker
+  // finishing alone. No spec keeps state between its tests: each opens its own pages.
+  fullyParallel: true,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
