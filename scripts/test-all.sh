@@ -17,6 +17,11 @@ if [ ! -x "$chromium_bin" ]; then
   fi
 fi
 
+# Each phase says how long it took (and the whole run at the end), so a slow suite shows where.
+phase_start=$SECONDS
+phase() { echo "   ($(( SECONDS - phase_start )) s)"; phase_start=$SECONDS; }
+trap 'echo "== npm test: $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s in all"' EXIT
+
 # Type-check and lint side by side: each is one thread for about 25 s on a 2-core machine.
 # Each one's output is printed whole once both are done, so the two never interleave.
 echo "== type-check and lint"
@@ -29,8 +34,9 @@ cat "$checks/tsc" "$checks/eslint"; rm -rf "$checks"
 if [ "$tsc_rc" -ne 0 ]; then echo "type-check failed (tsc exit $tsc_rc)" >&2; fi
 if [ "$eslint_rc" -ne 0 ]; then echo "lint failed (eslint exit $eslint_rc)" >&2; fi
 if [ "$tsc_rc" -ne 0 ] || [ "$eslint_rc" -ne 0 ]; then exit 1; fi
-echo "== unit and property tests"; npx vitest run
-echo "== build"; npx vite build --logLevel warn
+phase
+echo "== unit and property tests"; npx vitest run; phase
+echo "== build"; npx vite build --logLevel warn; phase
 # Specs tagged @screenshots only save pictures for a person to look at (`npm run screenshots`);
 # what they show is checked by the behaviour specs, so the suite leaves them out.
-echo "== end-to-end (Playwright Test, headless Chromium)"; npx playwright test --grep-invert @screenshots
+echo "== end-to-end (Playwright Test, headless Chromium)"; npx playwright test --grep-invert @screenshots; phase
