@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chartStyleSheet } from './src/views/chart/palette.ts';
@@ -57,8 +58,8 @@ export default defineConfig({
     // test (createLabStore with a fake window), fake timers are restored, nothing is mocked by module.
     isolate: false,
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, with the
-    // main process idle. Two: the unit tests took 77 s here against 126 s with one (the same files).
-    maxWorkers: 2,
+    // main process idle. At least two: the unit tests took 77 s here against 126 s with one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 900_000,
     hookTimeout: 900_000,
   },

@@ -28,12 +28,11 @@ echo "== type-check and lint"
 checks=$(mktemp -d)
 npx tsc --noEmit > "$checks/tsc" 2>&1 & tsc_pid=$!
 npx eslint . > "$checks/eslint" 2>&1 & eslint_pid=$!
-tsc_rc=0; wait "$tsc_pid" || tsc_rc=$?
-eslint_rc=0; wait "$eslint_pid" || eslint_rc=$?
+failed=0
+wait "$tsc_pid" || { echo "type-check failed" >&2; failed=1; }
+wait "$eslint_pid" || { echo "lint failed" >&2; failed=1; }
 cat "$checks/tsc" "$checks/eslint"; rm -rf "$checks"
-if [ "$tsc_rc" -ne 0 ]; then echo "type-check failed (tsc exit $tsc_rc)" >&2; fi
-if [ "$eslint_rc" -ne 0 ]; then echo "lint failed (eslint exit $eslint_rc)" >&2; fi
-if [ "$tsc_rc" -ne 0 ] || [ "$eslint_rc" -ne 0 ]; then exit 1; fi
+[ "$failed" -eq 0 ] || exit 1
 phase
 echo "== unit and property tests"; npx vitest run; phase
 echo "== build"; npx vite build --logLevel warn; phase
