@@ -1,6 +1,6 @@
 // Helpers the specs share: waiting for runs, reading readouts, axe.
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Waits until the shown results belong to the newest settings. */
 export async function ready(page: Page, state = 'ready') {
@@ -134,3 +134,21 @@ export function recordFirstPanels() {
 
 /** What `recordFirstPanels` saw: the question and scene panels rendered, in order. */
 export const firstPanels = (page: Page) => page.evaluate(() => (window as unknown as { __panels: { question: string[]; scene: string[] } }).__panels);
+
+/**
+ * Pixels of a native select's chosen text that its box cannot show (0 when it
+ * all shows): the text measured in the select's own font against its inner
+ * width, less room for the drop-down arrow. A select's scroll width does not
+ * grow with a clipped choice, so it cannot tell this.
+ */
+export async function clippedSelectPx(select: Locator): Promise<number> {
+  return select.evaluate((e: HTMLSelectElement) => {
+    const ARROW_PX = 24;
+    const style = getComputedStyle(e);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = style.font;
+    const textPx = ctx.measureText(e.options[e.selectedIndex]?.text ?? '').width;
+    const innerPx = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW_PX;
+    return Math.max(0, Math.ceil(textPx - innerPx));
+  });
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, ROOT, shotPath, test } from './fixtures';
-import { act, axeClean, firstPanels, nextResult, openSettings, readout, ready, recordFirstPanels, resultId } from './helpers';
+import { act, axeClean, clippedSelectPx, firstPanels, nextResult, openSettings, readout, ready, recordFirstPanels, resultId } from './helpers';
 
 const diagnose = (page: Page) => page.locator('[data-testid="diagnose"]');
 const scenes = (page: Page) => page.locator('[data-testid="lever-scenes"]');
@@ -293,6 +293,8 @@ for (const width of [390, 1280]) {
     await fields.scrollIntoViewIfNeeded();
     await expect(fields.getByLabel('Prefill TP')).toHaveValue('auto');
     await expect(fields.getByLabel('Prefill TP').locator('option:checked')).toHaveText('Same as TP (2)');
+    // Each choice shows whole: the desktop sidebar once cut "Same as TP (2)" to "Same as TP (2".
+    for (const name of ['Prefill TP', 'Decode TP', 'KV link']) expect(await clippedSelectPx(fields.getByLabel(name)), name).toBe(0);
     await expect(fields.getByTestId('pool-shape')).toContainText('2 prefill instances of 2 GPUs, 2 decode instances of 2 GPUs');
     // From the keyboard, in order: the GPU counts, then each pool's TP, then the link.
     await fields.getByLabel('Prefill GPUs').focus();
@@ -312,6 +314,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId('instance-summary')).toContainText('#0 prefill (4 GPUs)');
     await expect(page.getByTestId('instance-summary')).toContainText('#4 decode (1 GPU)');
     await pools.scrollIntoViewIfNeeded();
+    expect(await clippedSelectPx(page.getByTestId('instance-picker').getByRole('combobox')), 'instance picker').toBe(0);
     await page.screenshot({ path: shotPath(`pool-server-${width}.png`) });
     // Switching the split off clears the pools' settings with it.
     if (await openSettings(page)) await fields.scrollIntoViewIfNeeded();

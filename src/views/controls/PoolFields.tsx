@@ -55,7 +55,8 @@ export function PoolFields() {
         <NumberField label="Decode GPUs" value={decodeGpus} min={dtp} max={MAX_INSTANCES * dtp} integer onCommit={(v) => update({ decodeGpus: v })} className="w-28" />
       </div>
       {hardware && (
-        <div className="grid grid-cols-2 gap-2">
+        // Side by side where each select has room for "Same as TP (N)", stacked where it would clip (the desktop sidebar).
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-2">
           <Select
             label="Prefill TP"
             value={prefillTp === null ? AUTO : String(prefillTp)}

@@ -63,7 +63,7 @@ export function ServerSection() {
           <Select
             label={`Instance drawn (${options.length} in this run)`}
             value={String(index)}
-            options={options.map((o) => ({ value: String(o.index), label: `${o.label}${o.index === fallback ? ' (decoded the drawn request)' : ''}`, unavailable: null }))}
+            options={options.map((o) => ({ value: String(o.index), label: `${o.label}${o.index === fallback ? ' (the drawn request’s)' : ''}`, unavailable: null }))}
             onChange={(v) => setPicked({ resultOf: result, index: Number(v) })}
           />
           {pools && (
