@@ -25,6 +25,7 @@ import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { measureFirstClicks, measureLinkLanding, pct, r1 } from './measure-first-clicks.mjs';
+import { paintTimes, startTrace } from './trace-paint.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -97,47 +98,6 @@ function probe() {
     }).observe(main, { attributes: true, attributeFilter: ['data-result-id', 'data-state', 'data-sweep'] });
   };
   watch();
-}
-
-/** Records the renderer's trace (devtools timeline) until `stop()`, which gives its events. */
-async function startTrace(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-  return {
-    async stop() {
-      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.end');
-      await done;
-      await cdp.detach();
-      return events;
-    },
-  };
-}
-
-/**
- * From the trace: for each key press, the time until the main thread finished
- * painting the frame that holds the new result (the first Paint that ends after
- * the result's commit mark), ms. Unlike "a timer after the next animation
- * frame", this is not delayed by tasks that happen to be queued after the paint.
- */
-function paintTimes(events) {
-  const keys = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
-  if (keys.length === 0) return [];
-  const { pid, tid } = keys[0];
-  const onMain = events.filter((e) => e.pid === pid && e.tid === tid).sort((a, b) => a.ts - b.ts);
-  const commits = onMain.filter((e) => e.name === 'TimeStamp' && String(e.args?.data?.message ?? '').startsWith('lab:commit:'));
-  const paints = onMain.filter((e) => e.name === 'Paint' && e.ph === 'X');
-  const out = [];
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const next = keys[i + 1]?.ts ?? Infinity;
-    const commit = commits.find((c) => c.ts > key.ts && c.ts < next);
-    const paint = commit && paints.find((p) => p.ts + p.dur > commit.ts);
-    if (paint) out.push((paint.ts + paint.dur - key.ts) / 1000);
-  }
-  return out;
 }
 
 async function waitCount(page, key, n) {
