@@ -152,3 +152,12 @@ export async function clippedSelectPx(select: Locator): Promise<number> {
     return Math.max(0, Math.ceil(textPx - innerPx));
   });
 }
+
+/** Presses Tab until `target` has focus (at most `max` times): it is reachable from the keyboard, in order. */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 25) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `reachable with Tab within ${max} presses`).toBeFocused();
+}
