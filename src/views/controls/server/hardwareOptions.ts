@@ -33,6 +33,10 @@ import type { ServerProfile } from '../../../engine/types';
 import type { Settings } from '../../../settings/schema';
 import { formatBandwidth } from '../../why/units';
 import { engineFixes } from './engineOptions';
+import { pageWording } from './pageWording';
+
+// Re-exported: the picker and the levers ask this module for it (moving their imports reshapes the build's chunks).
+export { pageWording };
 
 /** One option of a menu; `unavailable` says why it cannot be picked (null when it can). */
 export interface MenuOption {
@@ -277,19 +281,6 @@ export function hardwareFixes(s: HardwareFields): HardwareFix[] {
     }
   }
   return fixes;
-}
-
-/** The catalog's GPU ids, longest first, so `h100-sxm` is matched before a shorter id inside it. */
-const GPU_IDS = [...GPUS].sort((a, b) => b.id.length - a.id.length);
-
-/**
- * The engine words its suggestions for the command line (`--tp 2`, GPU ids);
- * the page says "TP 2" and shows GPU names.
- */
-export function pageWording(text: string): string {
-  let out = text.replace(/\s*\(--engine [^)]*\)/g, '').replace(/--tp (\d)/g, 'TP $1').replace(/--([a-z-]+)/g, '$1');
-  for (const g of GPU_IDS) out = out.replace(new RegExp(`(?<![\\w-])${g.id.replace(/[.]/g, '\\.')}(?![\\w-])`, 'g'), g.label);
-  return out;
 }
 
 /**
