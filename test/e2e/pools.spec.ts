@@ -25,6 +25,9 @@ for (const width of [390, 1280]) {
     await act(page, () => fields.getByLabel('Decode TP').selectOption('1'));
     await act(page, () => fields.getByLabel('KV link').selectOption('infiniband'));
     expect([param('prefillTp'), param('decodeTp'), param('kvLink')]).toEqual(['4', '1', 'infiniband']);
+    // The longest link shows whole too, its unit in the note under it.
+    expect(await clippedSelectPx(fields.getByLabel('KV link')), 'KV link: InfiniBand').toBe(0);
+    await expect(fields.getByLabel('KV link')).toHaveAccessibleDescription('Bandwidths each way, per GPU.');
     await expect(fields.getByTestId('pool-shape')).toContainText('1 prefill instance of 4 GPUs, 4 decode instances of 1 GPU');
     await fields.screenshot({ path: shotPath(`pool-fields-${width}.png`) });
     await axeClean(page);

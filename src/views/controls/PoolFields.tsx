@@ -1,5 +1,5 @@
 import { MAX_INSTANCES } from '../../engine/levers/config';
-import { KV_LINK_IDS, KV_LINKS, namedKvLink, type KvLinkId } from '../../engine/levers/kvLinks';
+import { KV_LINK_IDS, KV_LINKS, namedKvLink, type KvLinkId, type NamedKvLink } from '../../engine/levers/kvLinks';
 import { gpuById } from '../../engine/profiles/gpus';
 import { useLabStore } from '../../store';
 import { NumberField } from '../common/NumberField';
@@ -7,6 +7,9 @@ import { tpOptions, type MenuOption } from './server/hardwareOptions';
 import { Select } from './server/Select';
 
 const AUTO = 'auto';
+
+/** A link in its menu, short enough to show whole: its name and speed ("InfiniBand NDR (50 GB/s)"); the note under the menu gives the unit. */
+const menuLabel = (link: NamedKvLink): string => `${link.label.split(' (')[0]} (${Number((link.bytesPerSecPerGpu / 1e9).toPrecision(3))} GB/s)`;
 
 /** GPUs rounded up to whole instances of `tp`. */
 const wholeInstances = (gpus: number, tp: number): number => Math.max(tp, Math.ceil(gpus / tp) * tp);
@@ -44,7 +47,7 @@ export function PoolFields() {
     { value: AUTO, label: 'Auto (the GPUs’ own link)', unavailable: null },
     ...KV_LINK_IDS.map((id) => {
       const named = namedKvLink(id, gpuLink, prefillGpus + decodeGpus);
-      return { value: id, label: named.ok ? named.link.label : KV_LINKS[id].label, unavailable: named.ok ? null : named.reason.split(':')[0] };
+      return { value: id, label: menuLabel(named.ok ? named.link : KV_LINKS[id]), unavailable: named.ok ? null : named.reason.split(':')[0] };
     }),
   ];
   const tpOf = (v: string): number | null => (v === AUTO ? null : Number(v));
@@ -66,7 +69,7 @@ export function PoolFields() {
           <Select label="Decode TP" value={decodeTp === null ? AUTO : String(decodeTp)} options={tps} onChange={(v) => update({ decodeTp: tpOf(v), decodeGpus: wholeInstances(decodeGpus, tpOf(v) ?? tp) })} />
         </div>
       )}
-      <Select label="KV link" value={kvLink} options={links} onChange={(v) => update({ kvLink: v as 'auto' | KvLinkId })} />
+      <Select label="KV link" value={kvLink} options={links} onChange={(v) => update({ kvLink: v as 'auto' | KvLinkId })} note="Bandwidths each way, per GPU." />
       <p className="text-xs text-muted" data-testid="pool-shape">
         {poolText('prefill', prefillGpus, ptp)}, {poolText('decode', decodeGpus, dtp)}.{' '}
         {hardware ? 'Prefill at a higher TP shortens each prompt; decode at a lower TP runs more instances on the same GPUs.' : 'The lesson server counts each instance as one GPU.'}
