@@ -1,8 +1,8 @@
 // The sweeps and curve data the curve's tests share, and the check that a layout holds only finite numbers.
-import { expect } from 'vitest';
 import { sweep, type SweepPoint } from '../../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../../src/settings';
 import type { CurveData } from '../../src/views/curve';
+import { finiteChecker } from './finiteLayout';
 
 function scenario(over: Partial<Settings>) {
   const o = scenarioFromSettings({ ...DEFAULT_SETTINGS, requests: 200, ...over });
@@ -18,14 +18,4 @@ export function data(points: SweepPoint[], over: Partial<CurveData> = {}): Curve
 }
 
 /** Every number a layout hands to the SVG is finite (raw data and tick values are exempt). */
-export function expectAllFinite(value: unknown, path = 'layout'): void {
-  if (typeof value === 'number') {
-    expect(Number.isFinite(value), `${path} = ${value}`).toBe(true);
-  } else if (typeof value === 'string') {
-    expect(value, path).not.toMatch(/NaN|Infinity/);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => expectAllFinite(v, `${path}[${i}]`));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (k !== 'point' && k !== 'value') expectAllFinite(v, `${path}.${k}`);
-  }
-}
+export const expectAllFinite = finiteChecker({ skipKeys: ['point', 'value'] });

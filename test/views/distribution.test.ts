@@ -5,6 +5,7 @@ import { simulate, summarize, type RunMetrics } from '../../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings } from '../../src/settings';
 import { LatencyDistribution, layoutDistribution, sloSentence, tailSentence, tailSentenceFor, type DistributionData, type DistributionPanel } from '../../src/views/distribution';
 import { markerLabels } from '../../src/views/distribution/layoutDistribution';
+import { finiteChecker } from './finiteLayout';
 
 /** Metrics whose TTFT and TPOT statistics come from the given samples (the rest is irrelevant here). */
 function metricsOf(ttftMs: number[], tpotMs: number[]): RunMetrics {
@@ -19,12 +20,7 @@ function data(ttftMs: number[], tpotMs: number[], slo: DistributionData['slo'] =
   return { ttftMs, tpotMs, metrics: metricsOf(ttftMs, tpotMs), slo };
 }
 
-function expectAllFinite(value: unknown, path = 'layout'): void {
-  if (typeof value === 'number') expect(Number.isFinite(value), `${path} = ${value}`).toBe(true);
-  else if (typeof value === 'string') expect(value, path).not.toMatch(/NaN|Infinity/);
-  else if (Array.isArray(value)) value.forEach((v, i) => expectAllFinite(v, `${path}[${i}]`));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) expectAllFinite(v, `${path}.${k}`);
-}
+const expectAllFinite = finiteChecker();
 
 /** x of `v` read off the axis ticks (linear or log between the two ticks around it). */
 function xFromTicks(panel: DistributionPanel, v: number): number {

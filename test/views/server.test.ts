@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate, type IterationLog, type RequestRecord } from '../../src/engine';
 import { DEFAULT_SETTINGS, scenarioFromSettings, type Settings } from '../../src/settings';
 import { MAX_LANES, ServerView, chooseLanes, downsampleLog, layoutServer, windowAround, type ServerData } from '../../src/views/server';
+import { finiteChecker } from './finiteLayout';
 
 function run(over: Partial<Settings>) {
   const o = scenarioFromSettings({ ...DEFAULT_SETTINGS, requests: 300, ...over });
@@ -19,12 +20,7 @@ function data(r: ReturnType<typeof run>): ServerData {
   return { requests: r.requests, log: r.log, representativeId: r.representativeId, maxBatch: r.scenario.server.maxBatch, kvCapacityTokens: r.scenario.server.kvCapacityTokens };
 }
 
-function expectAllFinite(value: unknown, path = 'layout'): void {
-  if (typeof value === 'number') expect(Number.isFinite(value), `${path} = ${value}`).toBe(true);
-  else if (typeof value === 'string') expect(value, path).not.toMatch(/NaN|Infinity/);
-  else if (Array.isArray(value)) value.forEach((v, i) => expectAllFinite(v, `${path}[${i}]`));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) expectAllFinite(v, `${path}.${k}`);
-}
+const expectAllFinite = finiteChecker();
 
 function log(entries: { endS: number; count: number; gapS: number; batch: number; kv?: number; reserved?: number; waiting?: number; prefill?: number }[]): IterationLog {
   return {

@@ -21,6 +21,7 @@ import {
   weightedMedian,
   type RooflineData,
 } from '../../src/views/why';
+import { finiteChecker } from './finiteLayout';
 
 function details(spec: { model: string; gpu: string; precision: string; tp: number; kvPrecision?: string }): RooflineDetails {
   const r = hardwareProfile(spec);
@@ -28,18 +29,8 @@ function details(spec: { model: string; gpu: string; precision: string; tp: numb
   return r.details;
 }
 
-/** Every number a layout hands to the SVG is finite, every string free of NaN/Infinity. */
-function expectAllFinite(value: unknown, path = 'layout'): void {
-  if (typeof value === 'number') {
-    expect(Number.isFinite(value), `${path} = ${value}`).toBe(true);
-  } else if (typeof value === 'string') {
-    expect(value, path).not.toMatch(/NaN|Infinity|undefined/);
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => expectAllFinite(v, `${path}[${i}]`));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (k !== 'value') expectAllFinite(v, `${path}.${k}`);
-  }
-}
+/** Every number a layout hands to the SVG is finite, every string free of NaN, Infinity and undefined (raw values exempt). */
+const expectAllFinite = finiteChecker({ skipKeys: ['value'], forbidden: /NaN|Infinity|undefined/ });
 
 const h100 = details({ model: 'llama-3.1-8b', gpu: 'h100-sxm', precision: 'bf16', tp: 1 });
 const query = { prefillTokens: 1000, decode: { batch: 16, contextTokens: 1100 } };
