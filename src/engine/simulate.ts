@@ -1,28 +1,37 @@
 import { makeLengthSampler, openLoopSendTimes, STREAM } from './arrivals';
 import { FrontEnd } from './frontend';
 import { Instance } from './cluster/instance';
+import { runSolo, soloRuns } from './cluster/soloLoop';
 import type { InstanceHooks } from './cluster/types';
 import { LeastOutstanding, PrefixAware } from './cluster/router';
 import { TimeHeap } from './heap';
 import { leverConfig } from './levers/config';
 import { handoffLink, kvTransferSeconds } from './levers/kvTransfer';
 import { RoleServers } from './cluster/pools';
-import { meanLimits } from './cluster/blocked';
-import { applyPrefix, cachedTokensFor, capacityAfterPrefix, prefixHitRate, residentPrefixTokens } from './levers/prefix';
+import { applyPrefix, cachedTokensFor, capacityAfterPrefix, residentPrefixTokens } from './levers/prefix';
 import { PrefixCache } from './levers/prefixCache';
 import { PrefixTraffic, type Conversation } from './levers/prefixTraffic';
-import { computeMetrics } from './metrics';
 import { isReferenceRequest, referenceLengths } from './reference';
-import { pickRepresentative } from './representative';
 import { exponential, makeRng } from './rng';
 import { activeFor, type Active } from './scheduler/active';
 import { schedulerConfig } from './scheduler/config';
 import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from './scheduler/kv';
-import { KvProbe, unreusableBounds } from './scheduler/kvBounds';
-import { windowedItl, type ItlLog } from './scheduler/itl';
+import { KvProbe } from './scheduler/kvBounds';
+import type { ItlLog } from './scheduler/itl';
 import { DEFAULT_NETWORK_JITTER, validateScenario } from './validate';
-import { selectWindow, steadyRates } from './window';
-import type { InstanceRole, InstanceRun, RequestRecord, RunResult, Scenario } from './types';
+import type { InstanceRole, RequestRecord, RunResult, Scenario } from './types';
+import { assembleRun, type RanInstance } from './assembleRun';
+
+/** How `simulate` runs a scenario: nothing changes the result. */
+export interface SimulateOptions {
+  /**
+   * `cluster`: the general event loop of `Instance`s, even where the
+   * one-instance loop would run; `solo`: that loop, or an error where it does
+   * not apply (the tests hold the two to the same bytes). Default `auto`:
+   * the one-instance loop wherever it applies (`soloLoopTakes`).
+   */
+  driver?: 'auto' | 'cluster' | 'solo';
+}
 
 /**
  * Simulates a continuous-batching (iteration-level) server, as vLLM,
@@ -54,8 +63,11 @@ import type { InstanceRole, InstanceRun, RequestRecord, RunResult, Scenario } fr
  * - One request in fifty is a reference request (see `reference.ts`): the
  *   workload's mean lengths and the mean network delay; the timeline draws one.
  * Times are seconds from the first send. Same scenario → byte-identical result.
+ * A run on one instance with reserve admission, mixed batches and no lever
+ * goes through `cluster/soloLoop.ts`, the same decisions in one function
+ * (a cold page's first run takes half the time); the result is the same.
  */
-export function simulate(scenario: Scenario): RunResult {
+export function simulate(scenario: Scenario, options: SimulateOptions = {}): RunResult {
   const s = validateScenario(scenario);
   const p = s.server;
   const cfg = schedulerConfig(s);
@@ -182,7 +194,9 @@ export function simulate(scenario: Scenario): RunResult {
       handoffs.push(arriveS, r.id);
     },
   });
-  const insts: Instance[] = roles.map((role, i) => {
+  const solo = options.driver !== 'cluster' && soloRuns(cfg, levers);
+  if (options.driver === 'solo' && !solo) throw new Error('engine invariant: the one-instance loop was asked for a run it does not take');
+  const insts: Instance[] = solo ? [] : roles.map((role, i) => {
     const prefix = makeCache();
     return new Instance(role, {
       cfg, kv: makeKv(role, prefix), cost: servers.useOf(role).cost, itl, hooks: hooksFor(i), spec, tracksPrefixSaving: prefixShare > 0 || prefix !== null,
@@ -190,7 +204,6 @@ export function simulate(scenario: Scenario): RunResult {
       prefix: prefix ?? undefined,
     });
   });
-
   const routed = (rec: RequestRecord) => {
     const c = traffic!.conversationOf(rec.id);
     return { promptTokens: rec.promptTokens, conversation: c.id, group: c.group, sharedTokens: c.sharedTokens };
@@ -259,39 +272,11 @@ export function simulate(scenario: Scenario): RunResult {
     } else return false;
     return true;
   };
-  while (nextEvent());
+  let ran: RanInstance[] = insts;
+  if (solo) {
+    const use = servers.useOf(roles[0]);
+    ran = [{ role: roles[0], prefix: null, ...runSolo({ cfg, probe: use.probe, cost: use.cost, itl, hooks: hooksFor(0), door, records }) }];
+  } else while (nextEvent());
 
-  const window = selectWindow(records, s.load, s.window);
-  const w = window.report;
-  const all = w.kind === 'all' && w.excludedWarmup === 0;
-  const gaps = all ? itl : windowedItl(itl, w.fromS, w.toS);
-  let metrics;
-  if (w.fillS !== null && w.drainS !== null && w.drainS > w.fillS) {
-    // Steady: latencies of the requests wholly inside, rates of everything the server did between fill and drain.
-    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, w.drainS - w.fillS, steadyRates(records, itl, w.fillS, w.drainS, s.slo));
-  } else {
-    metrics = computeMetrics(window.counted, gaps.gapS, gaps.weight, s.slo, all ? undefined : w.toS - w.fromS);
-  }
-  if (prefixShare > 0 || traffic) metrics.prefixHitRate = prefixHitRate(window.counted);
-  // Limit shares are read against the metrics' span, so the blocked time is measured over the same span.
-  const limits = insts.map((i) => (all ? i.blocked.total : w.fillS !== null && w.drainS !== null && w.drainS > w.fillS ? i.blocked.within(w.fillS, w.drainS) : i.blocked.within(w.fromS, w.toS)));
-  const result: RunResult = {
-    scenario: s,
-    requests: records,
-    metrics,
-    window: window.report,
-    log: insts[0].log,
-    limits: meanLimits(limits),
-    representativeId: pickRepresentative(window.counted, s.requests),
-    peakBatch: Math.max(...insts.map((i) => i.peakBatch)),
-    peakKvReservedTokens: Math.max(...insts.map((i) => i.peakKvReserved)),
-    // Pools with their own servers hold other capacities than the server's: such a run is reused at no other.
-    kvBounds: servers.ownPools ? unreusableBounds(kvProbe.bounds()) : kvProbe.bounds(),
-  };
-  if (traffic) {
-    const caches = insts.map((i) => i.prefix!);
-    result.prefixCache = { evictedBlocks: caches.reduce((n, c) => n + c.evictedBlocks, 0), peakCachedTokens: Math.max(...caches.map((c) => c.peakCachedTokens)) };
-  }
-  if (multi) result.instances = insts.map((i): InstanceRun => ({ role: i.role, gpus: servers.serverOf(i.role).gpus ?? 1, log: i.log, limits: limits[insts.indexOf(i)], peakBatch: i.peakBatch, peakKvReservedTokens: i.peakKvReserved, routed: i.routed }));
-  return result;
+  return assembleRun({ s, records, itl, ran, servers, kvProbe, tracksPrefix: prefixShare > 0 || traffic !== null, multi });
 }

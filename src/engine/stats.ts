@@ -37,40 +37,29 @@ export function summarize(values: ArrayLike<number>): Stats {
 export function summarizeWeighted(values: readonly number[], weights: readonly number[]): Stats {
   let total = 0;
   let sum = 0;
-  let kept = 0;
-  // Indices of each distinct value, in index order: with the values sorted natively, this
-  // gives the order of a stable index sort by value, without a comparator called per pair
-  // (thousands of gaps, on a cold page's first run).
-  const byValue = new Map<number, number[]>();
-  const firstSeen: number[] = [];
+  let whole = true;
+  // Weight of each distinct value, summed in index order.
+  const weightOf = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {
-    if (weights[i] > 0) {
-      kept++;
-      total += weights[i];
-      sum += values[i] * weights[i];
-      const same = byValue.get(values[i]);
-      if (same) same.push(i);
-      else {
-        byValue.set(values[i], [i]);
-        firstSeen.push(values[i]);
-      }
+    const wt = weights[i];
+    if (wt > 0) {
+      const v = values[i];
+      total += wt;
+      sum += v * wt;
+      if (whole && !Number.isInteger(wt)) whole = false;
+      const had = weightOf.get(v);
+      weightOf.set(v, had === undefined ? wt : had + wt);
     }
   }
   if (total === 0) return summarize([]);
-  const distinct = Float64Array.from(firstSeen).sort();
-  // Value at each position of the sorted sample, and the cumulative weight up to it.
-  const sortedValues: number[] = new Array(kept);
-  const cum: number[] = new Array(kept);
-  let acc = 0;
-  let j = 0;
-  for (let d = 0; d < distinct.length; d++) {
-    for (const i of byValue.get(distinct[d])!) {
-      acc += weights[i];
-      sortedValues[j] = values[i];
-      cum[j] = acc;
-      j++;
-    }
-  }
+  const distinct = new Float64Array(weightOf.size);
+  let d = 0;
+  for (const v of weightOf.keys()) distinct[d++] = v;
+  distinct.sort();
+  // Whole weights (the run's own log) add up exactly in any grouping, so one entry per distinct
+  // value gives the cumulative counts a stable sort would; a window's fractional weights are
+  // added one by one in that order instead, so no rounding can move a percentile.
+  const cum = whole ? wholeCumulative(distinct, weightOf) : stableCumulative(values, weights, distinct);
   // Value at 0-based index k of the expanded sorted sample.
   const at = (k: number): number => {
     let lo = 0;
@@ -80,7 +69,7 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
       if (cum[mid] > k) hi = mid;
       else lo = mid + 1;
     }
-    return sortedValues[lo];
+    return distinct[lo];
   };
   const pct = (p: number): number => {
     const pos = (p / 100) * (total - 1);
@@ -96,7 +85,46 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
     p90: pct(90),
     p95: pct(95),
     p99: pct(99),
-    min: sortedValues[0],
-    max: sortedValues[kept - 1],
+    min: distinct[0],
+    max: distinct[distinct.length - 1],
   };
+}
+
+/** Cumulative weight up to and including each of the ascending `distinct` values. */
+function wholeCumulative(distinct: Float64Array, weightOf: Map<number, number>): Float64Array {
+  const cum = new Float64Array(distinct.length);
+  let acc = 0;
+  for (let j = 0; j < distinct.length; j++) {
+    acc += weightOf.get(distinct[j])!;
+    cum[j] = acc;
+  }
+  return cum;
+}
+
+/**
+ * The same, with the weights added one at a time in the order of a stable sort
+ * by value (index order among equal values): the order a plain sort of the
+ * expanded sample would add them in.
+ */
+function stableCumulative(values: readonly number[], weights: readonly number[], distinct: Float64Array): Float64Array {
+  const slot = new Map<number, number>();
+  for (let j = 0; j < distinct.length; j++) slot.set(distinct[j], j);
+  // Each value's indices as a chain through `next`, in index order.
+  const head = new Int32Array(distinct.length).fill(-1);
+  const tail = new Int32Array(distinct.length).fill(-1);
+  const next = new Int32Array(values.length).fill(-1);
+  for (let i = 0; i < values.length; i++) {
+    if (!(weights[i] > 0)) continue;
+    const j = slot.get(values[i])!;
+    if (head[j] < 0) head[j] = i;
+    else next[tail[j]] = i;
+    tail[j] = i;
+  }
+  const cum = new Float64Array(distinct.length);
+  let acc = 0;
+  for (let j = 0; j < distinct.length; j++) {
+    for (let i = head[j]; i >= 0; i = next[i]) acc += weights[i];
+    cum[j] = acc;
+  }
+  return cum;
 }

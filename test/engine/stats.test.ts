@@ -51,6 +51,21 @@ describe('summarizeWeighted', () => {
     );
   });
 
+  it('is the stable index sort with whole weights only (the grouped path) and with one fraction among them (the chained one)', () => {
+    const value = fc.oneof(fc.constantFrom(0, 12.5, 29.2, 41), fc.double({ min: 0, max: 500, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, fc.integer({ min: 0, max: 1e6 })), { minLength: 1, maxLength: 80 }), fc.double({ min: 0.01, max: 9, noNaN: true }), (pairs, fraction) => {
+        const values = pairs.map((p) => p[0]);
+        const weights = pairs.map((p) => p[1]);
+        expect(summarizeWeighted(values, weights)).toStrictEqual(reference(values, weights));
+        const mixed = [...weights.slice(1), fraction];
+        const mixedValues = [...values.slice(1), values[0]];
+        expect(summarizeWeighted(mixedValues, mixed)).toStrictEqual(reference(mixedValues, mixed));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives zeros for an empty or weightless sample', () => {
     expect(summarizeWeighted([], [])).toEqual(summarize([]));
     expect(summarizeWeighted([5, 6], [0, 0])).toEqual(summarize([]));
