@@ -51,8 +51,14 @@ export class TimeHeap {
     return this.times[a] < this.times[b] || (this.times[a] === this.times[b] && this.ids[a] < this.ids[b]);
   }
 
+  // Temporaries, not a destructuring swap: a cold page's first run does thousands of these in
+  // V8's baseline tier, where a destructuring builds an array and walks it with an iterator.
   private swap(a: number, b: number): void {
-    [this.times[a], this.times[b]] = [this.times[b], this.times[a]];
-    [this.ids[a], this.ids[b]] = [this.ids[b], this.ids[a]];
+    const t = this.times[a];
+    this.times[a] = this.times[b];
+    this.times[b] = t;
+    const id = this.ids[a];
+    this.ids[a] = this.ids[b];
+    this.ids[b] = id;
   }
 }

@@ -13,7 +13,8 @@ import type { RequestRecord } from './types';
  * (which ids are references depends on it). Returns -1 when nothing completed.
  */
 export function pickRepresentative(records: readonly RequestRecord[], requests: number = records.length): number {
-  const done = records.filter((r) => r.completed);
+  const done: RequestRecord[] = [];
+  for (let i = 0; i < records.length; i++) if (records[i].completed) done.push(records[i]);
   if (done.length === 0) return -1;
   // Typed arrays filled by a plain loop and sorted natively: no comparator called per pair,
   // and no iterator protocol (`from` with a map function), both slow on a cold page.
@@ -27,12 +28,14 @@ export function pickRepresentative(records: readonly RequestRecord[], requests: 
   sortedTpot.sort();
   const medTtft = percentileSorted(sortedTtft, 50);
   const medTpot = percentileSorted(sortedTpot, 50);
-  const references = done.filter((r) => isReferenceRequest(r.id, requests));
+  const references: RequestRecord[] = [];
+  for (let i = 0; i < done.length; i++) if (isReferenceRequest(done[i].id, requests)) references.push(done[i]);
   const candidates = references.length > 0 ? references : done;
   const rel = (x: number, m: number): number => (m > 0 ? Math.abs(x / m - 1) : Math.abs(x));
   let best = candidates[0];
   let bestScore = Infinity;
-  for (const r of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const r = candidates[i];
     const score = rel(r.ttftMs, medTtft) + rel(r.tpotMs, medTpot);
     if (score < bestScore) {
       best = r;

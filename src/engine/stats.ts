@@ -33,8 +33,9 @@ export function summarize(values: ArrayLike<number>): Stats {
  * Summary statistics of a sample given as (value, repeat count) pairs, exactly
  * as if every value were repeated `weight` times. Lets pooled ITL be computed
  * from run-length encoded iterations without expanding millions of gaps.
+ * Each value is taken times `scale` (1000: seconds to ms), as a mapped copy would give it.
  */
-export function summarizeWeighted(values: readonly number[], weights: readonly number[]): Stats {
+export function summarizeWeighted(values: readonly number[], weights: readonly number[], scale = 1): Stats {
   let total = 0;
   let sum = 0;
   let whole = true;
@@ -43,7 +44,7 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
   for (let i = 0; i < values.length; i++) {
     const wt = weights[i];
     if (wt > 0) {
-      const v = values[i];
+      const v = values[i] * scale;
       total += wt;
       sum += v * wt;
       if (whole && !Number.isInteger(wt)) whole = false;
@@ -59,7 +60,7 @@ export function summarizeWeighted(values: readonly number[], weights: readonly n
   // Whole weights (the run's own log) add up exactly in any grouping, so one entry per distinct
   // value gives the cumulative counts a stable sort would; a window's fractional weights are
   // added one by one in that order instead, so no rounding can move a percentile.
-  const cum = whole ? wholeCumulative(distinct, weightOf) : stableCumulative(values, weights, distinct);
+  const cum = whole ? wholeCumulative(distinct, weightOf) : stableCumulative(values, weights, scale, distinct);
   // Value at 0-based index k of the expanded sorted sample.
   const at = (k: number): number => {
     let lo = 0;
@@ -106,7 +107,7 @@ function wholeCumulative(distinct: Float64Array, weightOf: Map<number, number>):
  * by value (index order among equal values): the order a plain sort of the
  * expanded sample would add them in.
  */
-function stableCumulative(values: readonly number[], weights: readonly number[], distinct: Float64Array): Float64Array {
+function stableCumulative(values: readonly number[], weights: readonly number[], scale: number, distinct: Float64Array): Float64Array {
   const slot = new Map<number, number>();
   for (let j = 0; j < distinct.length; j++) slot.set(distinct[j], j);
   // Each value's indices as a chain through `next`, in index order.
@@ -115,7 +116,7 @@ function stableCumulative(values: readonly number[], weights: readonly number[],
   const next = new Int32Array(values.length).fill(-1);
   for (let i = 0; i < values.length; i++) {
     if (!(weights[i] > 0)) continue;
-    const j = slot.get(values[i])!;
+    const j = slot.get(values[i] * scale)!;
     if (head[j] < 0) head[j] = i;
     else next[tail[j]] = i;
     tail[j] = i;

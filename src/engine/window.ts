@@ -14,12 +14,17 @@ export interface WindowSelection {
   report: WindowReport;
 }
 
-function idRanges(ids: number[]): [number, number][] {
+function idRanges(records: readonly RequestRecord[]): [number, number][] {
+  const ids: number[] = new Array(records.length);
   let ascending = true;
-  for (let i = 1; i < ids.length && ascending; i++) ascending = ids[i] > ids[i - 1];
+  for (let i = 0; i < records.length; i++) {
+    ids[i] = records[i].id;
+    if (i > 0 && ids[i] <= ids[i - 1]) ascending = false;
+  }
   const sorted = ascending ? ids : ids.slice().sort((a, b) => a - b);
   const out: [number, number][] = [];
-  for (const id of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const id = sorted[i];
     const last = out[out.length - 1];
     if (last && id === last[1] + 1) last[1] = id;
     else out.push([id, id]);
@@ -101,9 +106,10 @@ export function selectWindow(records: readonly RequestRecord[], load: LoadSpec, 
   if (counted.length > 0) {
     fromS = window.kind === 'all' && warm.size === 0 ? 0 : Infinity;
     toS = -Infinity;
-    for (const r of counted) {
+    for (let i = 0; i < counted.length; i++) {
+      const r = counted[i];
       if (fromS > 0) fromS = Math.min(fromS, r.sendS);
-      toS = Math.max(toS, endAtClientS(r));
+      toS = Math.max(toS, (r.completed ? r.lastTokenServerS : r.admitS) + r.networkOutS);
     }
   }
   return {
@@ -120,7 +126,7 @@ export function selectWindow(records: readonly RequestRecord[], load: LoadSpec, 
       fromS,
       toS,
       fallback,
-      idRanges: idRanges(counted.map((r) => r.id)),
+      idRanges: idRanges(counted),
     },
   };
 }

@@ -20,11 +20,11 @@ import { leverConfig, type LeverConfig } from '../levers/config';
 import { validateScenario } from '../validate';
 import type { ItlLog } from '../scheduler/itl';
 import type { KvProbe } from '../scheduler/kvBounds';
-import type { PlannedIteration } from '../scheduler/plan';
+import { planIteration, type PlannedIteration } from '../scheduler/plan';
 import type { FrontEnd } from '../frontend';
 import type { IterationLog, RequestRecord, Scenario } from '../types';
 import { BlockedTime } from './blocked';
-import { emptyLog, type InstanceHooks, type IterationCost } from './types';
+import { emptyLog, logIteration, type InstanceHooks, type IterationCost, type Pending } from './types';
 
 /** What the loop runs on: the run's parts, as `simulate` builds them for one instance. */
 export interface SoloParts {
@@ -81,20 +81,13 @@ export function runSolo(parts: SoloParts): SoloRun {
   let admissions = 0;
   let used = 0;
   let reserved = 0;
-  // The iteration in flight (`pending` in Instance), field by field.
+  // The iteration in flight (`pending` in Instance): one record, refilled.
   let pending = false;
-  let pStartS = 0;
-  let pCount = 0;
-  let pGapS = 0;
-  let pEndS = 0;
-  let pDecodeRun = false;
-  let pBlocked: 'batch' | 'memory' | null = null;
-  let pWaitingCount = 0;
-  let pCuttable = false;
-  let pHorizonS = 0;
-  // The plan of the iteration in flight: one record, refilled (a cost reads it and keeps nothing).
-  const plan: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
-  const runWork: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
+  let plan: PlannedIteration = planIteration(running, budget, chunked);
+  const p: Pending = { startS: 0, count: 0, gapS: 0, endS: 0, decodeRun: false, plan, preempted: 0, blocked: null, waitingCount: 0, cuttable: false, horizonS: 0 };
+  // The cache's counters as the log reads them.
+  const kv = { usedTokens: 0, reservedTokens: 0 };
+  const runWork: PlannedIteration = { ...plan };
   const runGap = (count: number): number => {
     runWork.prefillTokens = plan.prefillTokens;
     runWork.prefillAttentionPairs = plan.prefillAttentionPairs;
@@ -109,13 +102,15 @@ export function runSolo(parts: SoloParts): SoloRun {
   // The door's next event, read again whenever the door may have changed (a step, or a send from a hook).
   let tArrival = door.nextS();
   for (;;) {
-    if (pending && pEndS <= tArrival) {
+    if (pending && p.endS <= tArrival) {
       // The iteration in flight ends (Instance.applyPending).
       pending = false;
-      now = pEndS;
+      now = p.endS;
       let chunks = 0;
-      if (pDecodeRun) {
-        const count = pCount;
+      // A request whose first token is its last (it leaves with this iteration).
+      let firstTokenEnds = false;
+      if (p.decodeRun) {
+        const count = p.count;
         for (let i = 0; i < running.length; i++) {
           const a = running[i];
           a.generated += count;
@@ -132,7 +127,7 @@ export function runSolo(parts: SoloParts): SoloRun {
             used += 1;
             chunks++;
           } else if (a.chunk > 0) {
-            if (a.rec.prefillStartS < 0) a.rec.prefillStartS = pStartS;
+            if (a.rec.prefillStartS < 0) a.rec.prefillStartS = p.startS;
             a.prefilled += a.chunk;
             a.kvTokens += a.chunk;
             used += a.chunk;
@@ -141,29 +136,24 @@ export function runSolo(parts: SoloParts): SoloRun {
               a.kvTokens += 1;
               used += 1;
               if (a.generated === 1) a.rec.firstTokenServerS = now;
+              if (a.generated >= a.rec.outputTokens) firstTokenEnds = true;
             }
           }
         }
       }
       if (plan.decodeSeqs > 0 && chunks > 0) {
-        itl.gapS.push(pGapS);
+        itl.gapS.push(p.gapS);
         itl.weight.push(chunks);
-        itl.endS.push(pEndS);
-        itl.count.push(pCount);
+        itl.endS.push(p.endS);
+        itl.count.push(p.count);
       }
-      if (pBlocked !== null) blocked.add(pBlocked, pStartS, pEndS);
-      log.endS.push(pEndS);
-      log.count.push(pCount);
-      log.gapS.push(pGapS);
-      log.batch.push(running.length);
-      log.kvUsedTokens.push(used);
-      log.kvReservedTokens.push(reserved);
-      log.waiting.push(pWaitingCount);
-      log.prefillTokens.push(plan.prefillTokens);
-      log.preempted.push(0);
-      log.decodeSeqs.push(plan.decodeSeqs);
-      // A run of decode steps shorter than every decoder's remaining output ends no one.
-      if (pDecodeRun && pCount < plan.minRemaining && plan.decodeSeqs === running.length) continue;
+      if (p.blocked !== null) blocked.add(p.blocked, p.startS, p.endS);
+      kv.usedTokens = used;
+      kv.reservedTokens = reserved;
+      logIteration(log, p, running.length, kv);
+      // A run of decode steps shorter than every decoder's remaining output ends no one, and so
+      // does an iteration with prefill in it where every decoder has two tokens or more to go.
+      if (p.decodeRun ? p.count < plan.minRemaining && plan.decodeSeqs === running.length : plan.minRemaining > 1 && !firstTokenEnds) continue;
       let kept = 0;
       const n = running.length;
       for (let i = 0; i < n; i++) {
@@ -196,14 +186,14 @@ export function runSolo(parts: SoloParts): SoloRun {
         if (running.length === 0) now = Math.max(now, tS);
         continue;
       }
-      if (!pCuttable || tS >= pHorizonS || tS >= pEndS) continue;
-      pHorizonS = tS;
+      if (!p.cuttable || tS >= p.horizonS || tS >= p.endS) continue;
+      p.horizonS = tS;
       const firstGap = cost(plan);
-      const count = Math.min(pCount, Math.max(1, Math.ceil((tS - pStartS) / firstGap - 1e-9)));
-      if (count >= pCount) continue;
-      pCount = count;
-      pGapS = runGap(count);
-      pEndS = pStartS + count * pGapS;
+      const count = Math.min(p.count, Math.max(1, Math.ceil((tS - p.startS) / firstGap - 1e-9)));
+      if (count >= p.count) continue;
+      p.count = count;
+      p.gapS = runGap(count);
+      p.endS = p.startS + count * p.gapS;
       continue;
     }
     if (!ready) break;
@@ -247,81 +237,32 @@ export function runSolo(parts: SoloParts): SoloRun {
     peakBatch = Math.max(peakBatch, running.length);
     peakKvReserved = Math.max(peakKvReserved, reserved);
     const waitingCount = waiting.length - waitHead;
-    // scheduler/plan.ts planIteration, mixed batches.
-    let decodeSeqs = 0;
-    let decodeKvTokens = 0;
-    let minRemaining = Infinity;
-    const n = running.length;
-    for (let i = 0; i < n; i++) {
-      const a = running[i];
-      a.decoding = a.generated >= 1 && a.prefilled >= a.target;
-      if (a.decoding) {
-        decodeSeqs++;
-        decodeKvTokens += a.rec.promptTokens + a.generated;
-        const remaining = a.rec.outputTokens - a.generated;
-        if (remaining < minRemaining) minRemaining = remaining;
-      }
-    }
-    let left = budget - decodeSeqs;
-    let prefills = 0;
-    let closed = false;
-    let prefillTokens = 0;
-    let prefillAttentionPairs = 0;
-    let prefillContextTokens = 0;
-    let prefillSeqs = 0;
-    for (let i = 0; i < n; i++) {
-      const a = running[i];
-      a.chunk = 0;
-      if (a.prefilled >= a.target) continue;
-      // TokenBudget.take
-      const need = a.target - a.prefilled;
-      let chunk = 0;
-      if (!closed) {
-        chunk = chunked ? Math.min(need, Math.max(0, left)) : need <= left || prefills === 0 ? need : 0;
-        if (chunk === 0) closed = true;
-        else {
-          left -= chunk;
-          prefills++;
-        }
-      }
-      if (chunk === 0) continue;
-      a.chunk = chunk;
-      prefillTokens += chunk;
-      prefillAttentionPairs += chunk * (a.cached + a.prefilled + (chunk + 1) / 2);
-      prefillContextTokens += a.cached + a.prefilled;
-      prefillSeqs++;
-    }
-    plan.prefillTokens = prefillTokens;
-    plan.prefillAttentionPairs = prefillAttentionPairs;
-    plan.prefillContextTokens = prefillContextTokens;
-    plan.prefillSeqs = prefillSeqs;
-    plan.decodeSeqs = decodeSeqs;
-    plan.decodeKvTokens = decodeKvTokens;
-    plan.minRemaining = minRemaining;
+    plan = planIteration(running, budget, chunked);
+    p.plan = plan;
     pending = true;
-    pStartS = now;
-    pBlocked = blockedBy;
-    pWaitingCount = waitingCount;
-    pHorizonS = horizonS;
-    if (prefillTokens > 0) {
-      pGapS = cost(plan);
-      pCount = 1;
-      pEndS = now + pGapS;
-      pDecodeRun = false;
-      pCuttable = false;
+    p.startS = now;
+    p.blocked = blockedBy;
+    p.waitingCount = waitingCount;
+    p.horizonS = horizonS;
+    if (plan.prefillTokens > 0) {
+      p.gapS = cost(plan);
+      p.count = 1;
+      p.endS = now + p.gapS;
+      p.decodeRun = false;
+      p.cuttable = false;
       continue;
     }
-    let count = minRemaining;
+    let count = plan.minRemaining;
     const cuttable = waitingCount === 0 && running.length < maxBatch;
     if (cuttable && horizonS < Infinity) {
       const firstGap = cost(plan);
       count = Math.min(count, Math.max(1, Math.ceil((horizonS - now) / firstGap - 1e-9)));
     }
-    pGapS = runGap(count);
-    pCount = count;
-    pEndS = now + count * pGapS;
-    pDecodeRun = true;
-    pCuttable = cuttable;
+    p.gapS = runGap(count);
+    p.count = count;
+    p.endS = now + count * p.gapS;
+    p.decodeRun = true;
+    p.cuttable = cuttable;
   }
   return { log, blocked, peakBatch, peakKvReserved, routed };
 }

@@ -41,8 +41,8 @@ export function emptyLog(): IterationLog {
   return { endS: [], count: [], gapS: [], batch: [], kvUsedTokens: [], kvReservedTokens: [], waiting: [], prefillTokens: [], preempted: [], decodeSeqs: [] };
 }
 
-/** Appends the iteration (or run of `p.count` identical decode steps) that ended at `p.endS` to `log`, with the batch and cache as it left them. */
-export function logIteration(log: IterationLog, p: Pending, batch: number, kv: KvCache): void {
+/** Appends the iteration (or run of `p.count` identical decode steps) that ended at `p.endS` to `log`, with the batch and cache as it left them (`kv`: its counters, tokens). */
+export function logIteration(log: IterationLog, p: Pending, batch: number, kv: Pick<KvCache, 'usedTokens' | 'reservedTokens'>): void {
   log.endS.push(p.endS);
   log.count.push(p.count);
   log.gapS.push(p.gapS);
