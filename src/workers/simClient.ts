@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SweepAxis } from '../engine/sweep';
 import type { Settings } from '../settings/schema';
-import { simulate } from '../engine/simulate';
+// The page's own runs take the one-instance loop only, so the cluster's code stays out of its first JavaScript.
+import { simulateSolo } from '../engine/simulateSolo';
 import { scenarioFromSettings } from '../settings/scenario';
 import { needsSpecMethods, specMethods } from '../settings/specRegistry';
 import { poolsPending } from '../settings/poolRegistry';
@@ -170,15 +171,18 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       if (inlineBudgetMs > 0 && predictedMs < inlineBudgetMs) {
         const t0 = clock();
         try {
-          const result = simulate(built.scenario);
-          const ms = clock() - t0;
-          cost.observe(ms, events);
-          ranInline = true;
-          curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
-          shownMetrics = result.metrics;
-          shownKvBounds = result.kvBounds;
-          markFirstResult();
-          store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null, edges: null });
+          // Null for a cluster or a lever: the worker runs it.
+          const result = simulateSolo(built.scenario);
+          if (result !== null) {
+            const ms = clock() - t0;
+            cost.observe(ms, events);
+            ranInline = true;
+            curveAxis = sweepAxisFor(built.scenario.load, result.metrics);
+            shownMetrics = result.metrics;
+            shownKvBounds = result.kvBounds;
+            markFirstResult();
+            store.setState({ main: { id, result: mainResultOf(result, ms), settings }, sweep: null, error: null, slow: null, edges: null });
+          }
         } catch {
           // The worker runs it again and reports the error the same way as always.
         }
@@ -217,7 +221,7 @@ export function createSimClient(firstWorker: WorkerLike, options: SimClientOptio
       if (cost.predictMs(events) > maxMs) return null;
       const t0 = clock();
       try {
-        simulate(built.scenario);
+        if (simulateSolo(built.scenario) === null) return null;
       } catch {
         return null;
       }
