@@ -27,6 +27,11 @@ export class FrontEnd {
     this.atDoor.push(atS, id);
   }
 
+  /** True when the front end costs nothing: then `horizonS()` is always `nextS()`. */
+  get instant(): boolean {
+    return this.serviceS <= 0;
+  }
+
   private passedHeadS(): number {
     return this.head < this.passedS.length ? this.passedS[this.head] : Infinity;
   }

@@ -1,7 +1,6 @@
 import { CLUSTER_DRIVER, runCluster } from './cluster/runCluster';
-import { SOLO_DRIVER } from './cluster/soloDriver';
 import { runScenario, type RunDriver } from './runSetup';
-import { soloRuns } from './cluster/soloLoop';
+import { SOLO_DRIVER, soloRuns } from './cluster/soloDriver';
 import type { RunResult, Scenario } from './types';
 
 /** How `simulate` runs a scenario: nothing changes the result. */

@@ -11,7 +11,7 @@ import { lessonProfile } from '../../src/engine/profiles/lesson';
 import { hardwareProfile } from '../../src/engine/profiles/roofline';
 import { FITTED_FACTORS } from '../../src/engine/profiles/fitted';
 import { simulate } from '../../src/engine/simulate';
-import { soloLoopTakes } from '../../src/engine/cluster/soloLoop';
+import { soloLoopTakes } from '../../src/engine/cluster/soloDriver';
 import type { Scenario, ServerProfile } from '../../src/engine/types';
 import { customWorkload, workloadById } from '../../src/engine/workloads';
 import { loadArb } from './arbitraries';

@@ -9,7 +9,7 @@ import { poolServers } from '../levers/kvTransfer';
 import { capacityAfterPrefix } from '../levers/prefix';
 import { specCost, type SpecDecoding } from '../levers/speculative';
 import { KvProbe } from '../scheduler/kvBounds';
-import type { InstanceRole, IterationWork, ServerProfile } from '../types';
+import type { InstanceRole, ServerProfile } from '../types';
 import type { IterationCost } from './types';
 
 /** One server's share of a run: the capacity after the resident prefix, its probe, its cost. */
@@ -57,6 +57,7 @@ export class RoleServers {
 
   private costOf(q: ServerProfile): IterationCost {
     const spec = this.spec;
-    return spec ? specCost(q, spec) : (w: IterationWork): number => q.iterationSeconds(w);
+    // Bound rather than wrapped: one function less for V8 to compile while a cold first run is going.
+    return spec ? specCost(q, spec) : q.iterationSeconds.bind(q);
   }
 }

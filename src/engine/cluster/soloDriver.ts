@@ -1,7 +1,25 @@
-/** The one-instance loop as a driver of a run (see `soloLoop.ts`): it takes the plainest runs only. */
+/** The one-instance loop as a driver of a run (see `soloLoop.ts`), and the runs it takes: the plainest only. */
+import { leverConfig, type LeverConfig } from '../levers/config';
 import type { RunDriver } from '../runSetup';
-import { runSolo, soloRuns } from './soloLoop';
+import { schedulerConfig, type SchedulerConfig } from '../scheduler/config';
+import type { Scenario } from '../types';
+import { validateScenario } from '../validate';
+import { runSolo } from './soloLoop';
 
+/**
+ * True when `runSolo` runs a scenario with this scheduler and these levers
+ * exactly as the cluster driver would: one instance, reserve admission,
+ * mixed batches, no prefix cache and no speculative decoding.
+ */
+export function soloRuns(cfg: SchedulerConfig, levers: LeverConfig): boolean {
+  return !levers.multiInstance && levers.spec === null && levers.prefixCache === null && levers.prefixShare === 0 && cfg.admission === 'reserve' && cfg.mixedBatches;
+}
+
+/** True when `simulate` runs `scenario` (validated or not) through the one-instance loop. */
+export function soloLoopTakes(scenario: Scenario): boolean {
+  const s = validateScenario(scenario);
+  return soloRuns(schedulerConfig(s), leverConfig(s));
+}
 /** Runs a scenario `soloRuns` takes on the one-instance loop. */
 export const SOLO_DRIVER: RunDriver = {
   takes: soloRuns,

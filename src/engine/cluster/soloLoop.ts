@@ -1,67 +1,23 @@
 /**
  * The event loop of the plainest run, in one function: one instance, reserve
- * admission, mixed batches, no lever on. It makes exactly the decisions the
- * `Instance` and `simulate`'s event loop make for such a run (same events in
- * the same order, same floating-point operations in the same order), so the
- * result is byte for byte the same; test/engine/solo-loop.test.ts holds the
- * two to that over random scenarios.
+ * admission, mixed batches, no lever on (`soloDriver.ts` says which runs).
+ * It makes exactly the decisions the cluster driver's `Instance` makes for
+ * such a run (same events in the same order, same floating-point operations
+ * in the same order), so the result is byte for byte the same;
+ * test/engine/solo-loop.test.ts holds the two to that over random scenarios.
  *
  * Why a second driver: a page's first run, and the CLI's, go through the
- * engine while V8 still interprets it. Spread over the `Instance`'s small
- * methods the plain run costs about twice its old time there, and every one
- * of those methods gets optimised on its own, on background threads that a
- * 2-core machine cannot spare. Here the state is in local variables and the
- * loop is one function, which V8 optimises once, in the middle of the run
- * (the README's "Measuring speed" has the figures).
+ * engine while V8 still interprets it, and on a 2-core machine every function
+ * that grows hot in that run is compiled by V8's optimising compiler on a
+ * background thread the main thread then waits for. Here the state is in
+ * local variables and the plan, the log and the door's horizon are written
+ * out in the loop: one hot function, not a dozen (the README's "Measuring
+ * speed" has the figures).
  */
 import { activeFor, type Active } from '../scheduler/active';
-import { schedulerConfig, type SchedulerConfig } from '../scheduler/config';
-import { leverConfig, type LeverConfig } from '../levers/config';
-import { validateScenario } from '../validate';
-import type { ItlLog } from '../scheduler/itl';
-import type { KvProbe } from '../scheduler/kvBounds';
-import { planIteration, type PlannedIteration } from '../scheduler/plan';
-import type { FrontEnd } from '../frontend';
-import type { IterationLog, RequestRecord, Scenario } from '../types';
+import type { PlannedIteration } from '../scheduler/plan';
 import { BlockedTime } from './blocked';
-import { emptyLog, logIteration, type InstanceHooks, type IterationCost, type Pending } from './types';
-
-/** What the loop runs on: the run's parts, as `simulate` builds them for one instance. */
-export interface SoloParts {
-  cfg: SchedulerConfig;
-  /** The run's capacity comparisons (reserve admission: tokens). */
-  probe: KvProbe;
-  cost: IterationCost;
-  itl: ItlLog;
-  hooks: InstanceHooks;
-  door: FrontEnd;
-  records: readonly RequestRecord[];
-}
-
-/** What the instance did, as `Instance` reports it. */
-export interface SoloRun {
-  log: IterationLog;
-  blocked: BlockedTime;
-  peakBatch: number;
-  /** Largest KV reservation held, tokens. */
-  peakKvReserved: number;
-  routed: number;
-}
-
-/**
- * True when `runSolo` runs a scenario with this scheduler and these levers
- * exactly as the cluster driver would: one instance, reserve admission,
- * mixed batches, no prefix cache and no speculative decoding.
- */
-export function soloRuns(cfg: SchedulerConfig, levers: LeverConfig): boolean {
-  return !levers.multiInstance && levers.spec === null && levers.prefixCache === null && levers.prefixShare === 0 && cfg.admission === 'reserve' && cfg.mixedBatches;
-}
-
-/** True when `simulate` runs `scenario` (validated or not) through the one-instance loop. */
-export function soloLoopTakes(scenario: Scenario): boolean {
-  const s = validateScenario(scenario);
-  return soloRuns(schedulerConfig(s), leverConfig(s));
-}
+import { emptyLog, type SoloParts, type SoloRun } from './types';
 
 /** Runs the whole event loop of one instance under reserve admission with mixed batches. */
 export function runSolo(parts: SoloParts): SoloRun {
@@ -81,36 +37,34 @@ export function runSolo(parts: SoloParts): SoloRun {
   let admissions = 0;
   let used = 0;
   let reserved = 0;
-  // The iteration in flight (`pending` in Instance): one record, refilled.
+  // The iteration in flight (`pending` in Instance), field by field.
   let pending = false;
-  let plan: PlannedIteration = planIteration(running, budget, chunked);
-  const p: Pending = { startS: 0, count: 0, gapS: 0, endS: 0, decodeRun: false, plan, preempted: 0, blocked: null, waitingCount: 0, cuttable: false, horizonS: 0 };
-  // The cache's counters as the log reads them.
-  const kv = { usedTokens: 0, reservedTokens: 0 };
-  const runWork: PlannedIteration = { ...plan };
-  const runGap = (count: number): number => {
-    runWork.prefillTokens = plan.prefillTokens;
-    runWork.prefillAttentionPairs = plan.prefillAttentionPairs;
-    runWork.prefillContextTokens = plan.prefillContextTokens;
-    runWork.prefillSeqs = plan.prefillSeqs;
-    runWork.decodeSeqs = plan.decodeSeqs;
-    runWork.minRemaining = plan.minRemaining;
-    runWork.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * 1) / 2;
-    return cost(runWork);
-  };
-
+  let pStartS = 0;
+  let pCount = 0;
+  let pGapS = 0;
+  let pEndS = 0;
+  let pDecodeRun = false;
+  let pBlocked: 'batch' | 'memory' | null = null;
+  let pWaitingCount = 0;
+  let pCuttable = false;
+  let pHorizonS = 0;
+  // The plan of the iteration in flight, and a decode run's work (the plan's, its KV at the run's
+  // mean, as Instance.runGap takes it): records refilled (a cost reads them and keeps nothing).
+  const plan: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
+  const runWork: PlannedIteration = { prefillTokens: 0, prefillAttentionPairs: 0, prefillContextTokens: 0, prefillSeqs: 0, decodeSeqs: 0, decodeKvTokens: 0, minRemaining: 0 };
   // The door's next event, read again whenever the door may have changed (a step, or a send from a hook).
   let tArrival = door.nextS();
+  const instantDoor = door.instant;
   for (;;) {
-    if (pending && p.endS <= tArrival) {
+    if (pending && pEndS <= tArrival) {
       // The iteration in flight ends (Instance.applyPending).
       pending = false;
-      now = p.endS;
+      now = pEndS;
       let chunks = 0;
       // A request whose first token is its last (it leaves with this iteration).
       let firstTokenEnds = false;
-      if (p.decodeRun) {
-        const count = p.count;
+      if (pDecodeRun) {
+        const count = pCount;
         for (let i = 0; i < running.length; i++) {
           const a = running[i];
           a.generated += count;
@@ -127,7 +81,7 @@ export function runSolo(parts: SoloParts): SoloRun {
             used += 1;
             chunks++;
           } else if (a.chunk > 0) {
-            if (a.rec.prefillStartS < 0) a.rec.prefillStartS = p.startS;
+            if (a.rec.prefillStartS < 0) a.rec.prefillStartS = pStartS;
             a.prefilled += a.chunk;
             a.kvTokens += a.chunk;
             used += a.chunk;
@@ -142,18 +96,26 @@ export function runSolo(parts: SoloParts): SoloRun {
         }
       }
       if (plan.decodeSeqs > 0 && chunks > 0) {
-        itl.gapS.push(p.gapS);
+        itl.gapS.push(pGapS);
         itl.weight.push(chunks);
-        itl.endS.push(p.endS);
-        itl.count.push(p.count);
+        itl.endS.push(pEndS);
+        itl.count.push(pCount);
       }
-      if (p.blocked !== null) blocked.add(p.blocked, p.startS, p.endS);
-      kv.usedTokens = used;
-      kv.reservedTokens = reserved;
-      logIteration(log, p, running.length, kv);
+      if (pBlocked !== null) blocked.add(pBlocked, pStartS, pEndS);
+      // cluster/types.ts logIteration, written out for the same reason.
+      log.endS.push(pEndS);
+      log.count.push(pCount);
+      log.gapS.push(pGapS);
+      log.batch.push(running.length);
+      log.kvUsedTokens.push(used);
+      log.kvReservedTokens.push(reserved);
+      log.waiting.push(pWaitingCount);
+      log.prefillTokens.push(plan.prefillTokens);
+      log.preempted.push(0);
+      log.decodeSeqs.push(plan.decodeSeqs);
       // A run of decode steps shorter than every decoder's remaining output ends no one, and so
       // does an iteration with prefill in it where every decoder has two tokens or more to go.
-      if (p.decodeRun ? p.count < plan.minRemaining && plan.decodeSeqs === running.length : plan.minRemaining > 1 && !firstTokenEnds) continue;
+      if (pDecodeRun ? pCount < plan.minRemaining && plan.decodeSeqs === running.length : plan.minRemaining > 1 && !firstTokenEnds) continue;
       let kept = 0;
       const n = running.length;
       for (let i = 0; i < n; i++) {
@@ -186,19 +148,21 @@ export function runSolo(parts: SoloParts): SoloRun {
         if (running.length === 0) now = Math.max(now, tS);
         continue;
       }
-      if (!p.cuttable || tS >= p.horizonS || tS >= p.endS) continue;
-      p.horizonS = tS;
+      if (!pCuttable || tS >= pHorizonS || tS >= pEndS) continue;
+      pHorizonS = tS;
       const firstGap = cost(plan);
-      const count = Math.min(p.count, Math.max(1, Math.ceil((tS - p.startS) / firstGap - 1e-9)));
-      if (count >= p.count) continue;
-      p.count = count;
-      p.gapS = runGap(count);
-      p.endS = p.startS + count * p.gapS;
+      const count = Math.min(pCount, Math.max(1, Math.ceil((tS - pStartS) / firstGap - 1e-9)));
+      if (count >= pCount) continue;
+      pCount = count;
+      runWork.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * 1) / 2;
+      pGapS = cost(runWork);
+      pEndS = pStartS + count * pGapS;
       continue;
     }
     if (!ready) break;
     // The next iteration starts (Instance.start): admission, then the plan.
-    const horizonS = door.horizonS();
+    // With no front-end cost the earliest delivery is the door's next event, already at hand.
+    const horizonS = instantDoor ? tArrival : door.horizonS();
     let blockedBy: 'batch' | 'memory' | null = null;
     while (waitHead < waiting.length) {
       const a = waiting[waitHead];
@@ -237,32 +201,93 @@ export function runSolo(parts: SoloParts): SoloRun {
     peakBatch = Math.max(peakBatch, running.length);
     peakKvReserved = Math.max(peakKvReserved, reserved);
     const waitingCount = waiting.length - waitHead;
-    plan = planIteration(running, budget, chunked);
-    p.plan = plan;
+    // scheduler/plan.ts planIteration (mixed batches), written out: as a call it is one more hot
+    // function compiled beside a cold first run (the plan's own compile took 11 ms of a core here).
+    let decodeSeqs = 0;
+    let decodeKvTokens = 0;
+    let minRemaining = Infinity;
+    const n = running.length;
+    // The first request with prompt tokens left: chunks go out from there (usually a newcomer at the end).
+    let firstPrefill = n;
+    for (let i = 0; i < n; i++) {
+      const a = running[i];
+      a.decoding = a.generated >= 1 && a.prefilled >= a.target;
+      if (a.decoding) {
+        decodeSeqs++;
+        decodeKvTokens += a.rec.promptTokens + a.generated;
+        const remaining = a.rec.outputTokens - a.generated;
+        if (remaining < minRemaining) minRemaining = remaining;
+      } else if (firstPrefill === n) firstPrefill = i;
+    }
+    let left = budget - decodeSeqs;
+    let prefills = 0;
+    let closed = false;
+    let prefillTokens = 0;
+    let prefillAttentionPairs = 0;
+    let prefillContextTokens = 0;
+    let prefillSeqs = 0;
+    // Every request before it decodes, and a decoder's chunk is never read (the Instance zeroes it).
+    for (let i = firstPrefill; i < n; i++) {
+      const a = running[i];
+      a.chunk = 0;
+      if (a.prefilled >= a.target) continue;
+      // TokenBudget.take
+      const need = a.target - a.prefilled;
+      let chunk = 0;
+      if (!closed) {
+        chunk = chunked ? Math.min(need, Math.max(0, left)) : need <= left || prefills === 0 ? need : 0;
+        if (chunk === 0) closed = true;
+        else {
+          left -= chunk;
+          prefills++;
+        }
+      }
+      if (chunk === 0) continue;
+      a.chunk = chunk;
+      prefillTokens += chunk;
+      prefillAttentionPairs += chunk * (a.cached + a.prefilled + (chunk + 1) / 2);
+      prefillContextTokens += a.cached + a.prefilled;
+      prefillSeqs++;
+    }
+    plan.prefillTokens = prefillTokens;
+    plan.prefillAttentionPairs = prefillAttentionPairs;
+    plan.prefillContextTokens = prefillContextTokens;
+    plan.prefillSeqs = prefillSeqs;
+    plan.decodeSeqs = decodeSeqs;
+    plan.decodeKvTokens = decodeKvTokens;
+    plan.minRemaining = minRemaining;
     pending = true;
-    p.startS = now;
-    p.blocked = blockedBy;
-    p.waitingCount = waitingCount;
-    p.horizonS = horizonS;
-    if (plan.prefillTokens > 0) {
-      p.gapS = cost(plan);
-      p.count = 1;
-      p.endS = now + p.gapS;
-      p.decodeRun = false;
-      p.cuttable = false;
+    pStartS = now;
+    pBlocked = blockedBy;
+    pWaitingCount = waitingCount;
+    pHorizonS = horizonS;
+    if (prefillTokens > 0) {
+      pGapS = cost(plan);
+      pCount = 1;
+      pEndS = now + pGapS;
+      pDecodeRun = false;
+      pCuttable = false;
       continue;
     }
-    let count = plan.minRemaining;
+    let count = minRemaining;
     const cuttable = waitingCount === 0 && running.length < maxBatch;
     if (cuttable && horizonS < Infinity) {
       const firstGap = cost(plan);
       count = Math.min(count, Math.max(1, Math.ceil((horizonS - now) / firstGap - 1e-9)));
     }
-    p.gapS = runGap(count);
-    p.count = count;
-    p.endS = now + count * p.gapS;
-    p.decodeRun = true;
-    p.cuttable = cuttable;
+    // The run's work: the plan's, its KV at the run's mean (the cut above reuses it).
+    runWork.prefillTokens = plan.prefillTokens;
+    runWork.prefillAttentionPairs = plan.prefillAttentionPairs;
+    runWork.prefillContextTokens = plan.prefillContextTokens;
+    runWork.prefillSeqs = plan.prefillSeqs;
+    runWork.decodeSeqs = plan.decodeSeqs;
+    runWork.minRemaining = plan.minRemaining;
+    runWork.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * 1) / 2;
+    pGapS = cost(runWork);
+    pCount = count;
+    pEndS = now + count * pGapS;
+    pDecodeRun = true;
+    pCuttable = cuttable;
   }
   return { log, blocked, peakBatch, peakKvReserved, routed };
 }

@@ -6,7 +6,10 @@ import type { KvCache } from '../scheduler/kv';
 import type { PlannedIteration } from '../scheduler/plan';
 import type { SpecDecoding } from '../levers/speculative';
 import type { PrefixCache } from '../levers/prefixCache';
-import type { IterationLog, IterationWork } from '../types';
+import type { FrontEnd } from '../frontend';
+import type { KvProbe } from '../scheduler/kvBounds';
+import type { BlockedTime } from './blocked';
+import type { IterationLog, IterationWork, RequestRecord } from '../types';
 
 /** What the cluster does when a request leaves an instance. */
 export interface InstanceHooks {
@@ -73,4 +76,26 @@ export interface InstanceOptions {
   alsoRejects?: (a: Active) => boolean;
   /** Its prefix cache in KV memory (the one its `kv` shares), or absent. */
   prefix?: PrefixCache;
+}
+
+/** What the loop runs on: the run's parts, as the run's setup builds them for one instance (`soloLoop.ts`). */
+export interface SoloParts {
+  cfg: SchedulerConfig;
+  /** The run's capacity comparisons (reserve admission: tokens). */
+  probe: KvProbe;
+  cost: IterationCost;
+  itl: ItlLog;
+  hooks: InstanceHooks;
+  door: FrontEnd;
+  records: readonly RequestRecord[];
+}
+
+/** What the instance did, as `Instance` reports it. */
+export interface SoloRun {
+  log: IterationLog;
+  blocked: BlockedTime;
+  peakBatch: number;
+  /** Largest KV reservation held, tokens. */
+  peakKvReserved: number;
+  routed: number;
 }
