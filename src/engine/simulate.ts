@@ -49,7 +49,8 @@ const AUTO_DRIVER: RunDriver = { takes: () => true, run: (setup) => (soloRuns(se
  * Times are seconds from the first send. Same scenario → byte-identical result.
  * A run on one instance with reserve admission, mixed batches and no lever
  * goes through `cluster/soloLoop.ts`, the same decisions in one function
- * (a cold page's first run takes half the time); the result is the same.
+ * (a cold first run takes a third less time or better: the README's
+ * "Measuring speed"); the result is the same.
  */
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): RunResult {
   const driver = options.driver === 'cluster' ? CLUSTER_DRIVER : options.driver === 'solo' ? SOLO_DRIVER : AUTO_DRIVER;
