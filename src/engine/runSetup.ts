@@ -51,6 +51,15 @@ export interface RunSetup {
   sendNext(rec: RequestRecord, clientDoneS: number, rejected: boolean): void;
 }
 
+/** A request's last token left the server (`lastTokenServerS` set): its latencies as the client saw them, ms. */
+export function completeRecord(r: RequestRecord): void {
+  r.completed = true;
+  r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
+  r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
+  r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
+  r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
+}
+
 /** Runs a scenario's event loop: what its instances did. */
 export interface RunDriver {
   /** True when this driver runs a scenario with this scheduler and these levers. */
@@ -138,13 +147,8 @@ export function runScenario(scenario: Scenario, driver: RunDriver): RunResult | 
 
   const itl: ItlLog = { gapS: [], weight: [], endS: [], count: [] };
   const finish = (a: Active, now: number): void => {
-    const r = a.rec;
-    r.completed = true;
-    r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
-    r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
-    r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
-    r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
-    sendNext(r, now + r.networkOutS, false);
+    completeRecord(a.rec);
+    sendNext(a.rec, now + a.rec.networkOutS, false);
   };
   const reject = (a: Active, now: number): void => sendNext(a.rec, now + a.rec.networkOutS, true);
   const ran = driver.run({ s, cfg, levers, paged, kvProbe, servers, traffic, records, door, itl, finish, reject, sendNext });

@@ -10,7 +10,7 @@ import { handoffLink, kvTransferSeconds } from '../levers/kvTransfer';
 import { applyPrefix, cachedTokensFor } from '../levers/prefix';
 import { PrefixCache } from '../levers/prefixCache';
 import type { RanInstance } from '../assembleRun';
-import type { RunDriver, RunSetup } from '../runSetup';
+import { completeRecord, type RunDriver, type RunSetup } from '../runSetup';
 import { activeFor, type Active } from '../scheduler/active';
 import { fullFootprint, pagedKv, prefillFootprint, reserveKv, type KvCache } from '../scheduler/kv';
 import type { InstanceRole, RequestRecord } from '../types';
@@ -42,13 +42,10 @@ export function runCluster({ s, cfg, levers, paged, servers, traffic, records, d
 
   const hooksFor = (index: number): InstanceHooks => ({
     finish(a, now) {
-      // The request's latencies first, as they were set before the router learned of it; then its user sends again.
+      // The request's latencies, then the routers, then its user's next request (the prefix-aware
+      // router reads the conversation before the next turn moves it on).
       const r = a.rec;
-      r.completed = true;
-      r.ttftMs = (r.firstTokenServerS + r.networkOutS - r.sendS) * 1000;
-      r.e2eMs = (r.lastTokenServerS + r.networkOutS - r.sendS) * 1000;
-      r.tpotMs = r.outputTokens > 1 ? (r.e2eMs - r.ttftMs) / (r.outputTokens - 1) : 0;
-      r.queueMs = (r.prefillStartS - r.serverArrivalS) * 1000;
+      completeRecord(r);
       (decodeRouter && index >= prefillCount ? decodeRouter : entryRouter).done(index);
       if (entryRouter instanceof PrefixAware) entryRouter.answered(index, routed(r), r.outputTokens);
       sendNext(r, now + r.networkOutS, false);
