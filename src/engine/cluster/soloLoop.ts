@@ -275,11 +275,8 @@ export function runSolo(parts: SoloParts): SoloRun {
       const firstGap = cost(plan);
       count = Math.min(count, Math.max(1, Math.ceil((horizonS - now) / firstGap - 1e-9)));
     }
-    // The run's work: the plan's, its KV at the run's mean (the cut above reuses it).
-    runWork.prefillTokens = plan.prefillTokens;
-    runWork.prefillAttentionPairs = plan.prefillAttentionPairs;
-    runWork.prefillContextTokens = plan.prefillContextTokens;
-    runWork.prefillSeqs = plan.prefillSeqs;
+    // The run's work: the plan's, its KV at the run's mean (the cut above reuses it). A decode run
+    // prefills nothing, so the record's prefill fields stay at their 0.
     runWork.decodeSeqs = plan.decodeSeqs;
     runWork.minRemaining = plan.minRemaining;
     runWork.decodeKvTokens = plan.decodeKvTokens + (plan.decodeSeqs * (count - 1) * 1) / 2;
